@@ -1,0 +1,17 @@
+// @ts-check
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+import buildInfo from './integrations/build-info/index.ts';
+import i18n from './integrations/i18n/index.ts';
+
+export default defineConfig({
+  site: process.env.SITE_URL || 'http://localhost:4321',
+  output: 'static',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [i18n(), buildInfo(), react()],
+  trailingSlash: 'never',
+  build: { format: 'directory' },
+  server: { port: Number(process.env.PORT) || 4321, host: process.env.HOST || 'localhost' },
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,63 @@
+/**
+ * `npm start`: prepare the database, build when the inputs changed, serve on http://localhost:4321.
+ *
+ * The build is skipped when a stamp of its inputs (source files, lockfile and the inventory
+ * version the pre-rendered pages were made from) matches the last build's, so a second start
+ * with nothing changed goes straight to serving.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseServerEnv } from '../src/server/config.ts';
+import { openDb } from '../src/server/db/client.ts';
+import { prepareDatabase } from './db/prepare.ts';
+import { buildInputsStamp, currentInventoryVersion } from './lib/buildStamp.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const stampFile = `${root}dist/.build-stamp`;
+const serverEntry = `${root}dist/server/entry.mjs`;
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+const env = parseServerEnv();
+const handle = await openDb({ databaseUrl: env.DATABASE_URL, pgliteDataDir: env.PGLITE_DATA_DIR });
+let inventoryVersion: number;
+try {
+  await prepareDatabase(handle);
+  inventoryVersion = await currentInventoryVersion(handle.db);
+} finally {
+  // PGlite allows one process per data directory: release it for the build and the server.
+  await handle.close();
+}
+
+const stamp = buildInputsStamp(root, { inventoryVersion, databaseUrl: env.DATABASE_URL ?? env.PGLITE_DATA_DIR });
+const previous = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
+if (previous === stamp && existsSync(serverEntry)) {
+  console.log('Build is up to date: nothing changed since the last build.');
+} else {
+  console.log('Building the site…');
+  const code = await run(process.execPath, [`${root}node_modules/astro/bin/astro.mjs`, 'build']);
+  if (code !== 0) process.exit(code);
+  writeFileSync(stampFile, stamp);
+}
+
+console.log(`Serving on http://${env.HOST}:${env.PORT}`);
+const server = spawn(process.execPath, [serverEntry], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, HOST: env.HOST, PORT: String(env.PORT) },
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    server.kill(signal);
+  });
+}
+server.on('exit', (code) => process.exit(code ?? 0));

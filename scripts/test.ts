@@ -1,0 +1,111 @@
+/**
+ * `npm test`: lint, type check, unit and integration tests (PGlite always, PostgreSQL when
+ * TEST_DATABASE_URL is set), then the browser tests against the built server.
+ * Stops at the first failing step and ends with one "N passed, N failed" line over all tests.
+ *
+ *   npm test -- --skip=lint,check,e2e   skip steps while iterating locally
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = (name: string) => `${root}node_modules/.bin/${name}`;
+const skip = new Set((process.argv.find((a) => a.startsWith('--skip='))?.slice('--skip='.length) ?? '').split(',').filter(Boolean));
+const E2E_DB = '.data/e2e-db';
+
+mkdirSync(`${root}test-results`, { recursive: true });
+
+function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<boolean> {
+  console.log(`\n▶ ${label}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code) => {
+      resolve(code === 0);
+    });
+    child.on('error', (error) => {
+      console.error(error);
+      resolve(false);
+    });
+  });
+}
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
+
+function addVitestCounts(): void {
+  const file = `${root}test-results/vitest.json`;
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+function addPlaywrightCounts(): void {
+  const file = `${root}test-results/playwright.json`;
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  };
+  totals.passed += report.stats.expected + report.stats.flaky;
+  totals.failed += report.stats.unexpected;
+  totals.skipped += report.stats.skipped;
+}
+
+function finish(ok: boolean): never {
+  console.log(`\n${ok ? 'All steps passed.' : 'A step failed (see above).'}`);
+  const failed = ok ? totals.failed : Math.max(totals.failed, 1);
+  console.log(`${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
+  process.exit(ok ? 0 : 1);
+}
+
+const node = process.execPath;
+
+if (!skip.has('lint')) {
+  if (!(await run('Lint (ESLint, zero warnings)', bin('eslint'), ['--max-warnings', '0', '.']))) finish(false);
+  if (!(await run('Formatting (Prettier)', bin('prettier'), ['--check', '.']))) finish(false);
+}
+if (!skip.has('check')) {
+  if (!(await run('Type check (astro check)', bin('astro'), ['check', '--minimumFailingSeverity', 'hint']))) finish(false);
+}
+if (!skip.has('unit')) {
+  if (process.env.TEST_DATABASE_URL) console.log('\nPostgreSQL: TEST_DATABASE_URL is set — the PostgreSQL integration tests run too.');
+  else console.log('\nPostgreSQL: TEST_DATABASE_URL is not set — the PostgreSQL integration tests are SKIPPED (PGlite only).');
+  const ok = await run('Unit and integration tests (Vitest)', bin('vitest'), [
+    'run',
+    '--config',
+    'tests/vitest.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-results/vitest.json',
+  ]);
+  addVitestCounts();
+  if (!ok) finish(false);
+}
+if (!skip.has('e2e')) {
+  const dbEnv = { PGLITE_DATA_DIR: E2E_DB, DATABASE_URL: '' };
+  if (!(await run('Prepare the browser-test database', node, ['scripts/db/prepare-cli.ts'], dbEnv))) finish(false);
+  if (!(await run('Build the site', bin('astro'), ['build'], dbEnv))) finish(false);
+  const ok = await run(
+    'Browser tests (Playwright, system Chromium)',
+    bin('playwright'),
+    ['test', '--config', 'tests/playwright.config.ts', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: `${root}test-results/playwright.json`,
+      E2E_PGLITE_DATA_DIR: E2E_DB,
+    },
+  );
+  addPlaywrightCounts();
+  if (!ok) finish(false);
+}
+finish(true);

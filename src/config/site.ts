@@ -1,0 +1,35 @@
+/**
+ * Site-wide configuration that editors and partners change: the brand, the footer's link
+ * groups, social links and the error page's footer. Environment-specific values (database,
+ * ports) live in src/server/config.ts instead.
+ */
+export const BRAND = {
+  name: 'Roamly',
+  foundedYear: 2012,
+} as const;
+
+/** SPEC §2: the error page shows a minimal or full footer by configuration. */
+export const ERROR_PAGE_FOOTER: 'minimal' | 'full' = import.meta.env.PUBLIC_ERROR_FOOTER === 'minimal' ? 'minimal' : 'full';
+
+/** White-label switch (SPEC §2): partners may hide the back button. */
+export const HIDE_BACK_BUTTON = import.meta.env.PUBLIC_HIDE_BACK_BUTTON === 'true';
+
+/**
+ * SPEC §3 footer config: link groups by country (the group title is the country's name in the
+ * reader's language, from Intl.DisplayNames) with the places each group links to.
+ */
+export const FOOTER_DESTINATIONS: { countryCode: string; placeSlugs: string[] }[] = [
+  { countryCode: 'TH', placeSlugs: ['bangkok', 'chiang-mai', 'phuket', 'koh-samui', 'krabi', 'pattaya'] },
+  { countryCode: 'VN', placeSlugs: ['hanoi', 'ho-chi-minh-city', 'da-nang', 'hoi-an'] },
+  { countryCode: 'KH', placeSlugs: ['phnom-penh', 'siem-reap', 'sihanoukville'] },
+  { countryCode: 'LA', placeSlugs: ['vientiane', 'luang-prabang', 'vang-vieng'] },
+  { countryCode: 'MY', placeSlugs: ['kuala-lumpur', 'penang', 'langkawi'] },
+  { countryCode: 'SG', placeSlugs: ['singapore'] },
+  { countryCode: 'ID', placeSlugs: ['jakarta', 'yogyakarta', 'kuta'] },
+];
+
+export const SOCIAL_LINKS = [
+  { name: 'Facebook', href: 'https://www.facebook.com/' },
+  { name: 'Instagram', href: 'https://www.instagram.com/' },
+  { name: 'YouTube', href: 'https://www.youtube.com/' },
+] as const;

@@ -1,0 +1,46 @@
+/**
+ * Text lookup (SPEC §9): `[name]` placeholders are replaced from the values; when a message has
+ * braces and no bracket placeholder it is an ICU message (plural, select) formatted with
+ * intl-messageformat. A key missing in a locale falls back to English, then to the key itself
+ * so a gap is visible rather than blank.
+ */
+import { IntlMessageFormat } from 'intl-messageformat';
+import { hasBracketPlaceholder, replaceBrackets } from './placeholders.ts';
+
+export type Messages = Readonly<Record<string, string>>;
+export type MessageValues = Readonly<Record<string, string | number>>;
+export type Translate = (key: string, values?: MessageValues) => string;
+
+export function formatMessage(localeCode: string, message: string, values?: MessageValues): string {
+  if (hasBracketPlaceholder(message)) return replaceBrackets(message, values);
+  if (message.includes('{')) {
+    try {
+      return String(new IntlMessageFormat(message, localeCode).format(values ?? {}));
+    } catch {
+      // A malformed ICU message must not take the page down; show it raw so it gets noticed.
+      return message;
+    }
+  }
+  return message;
+}
+
+export function createTranslator(localeCode: string, messages: Messages, fallback: Messages = {}): Translate {
+  return (key, values) => {
+    const message = messages[key] ?? fallback[key];
+    return message === undefined ? key : formatMessage(localeCode, message, values);
+  };
+}
+
+/**
+ * The subset of messages an island needs, so a hydrated component ships a few keys instead
+ * of the whole table. Prefixes end at a dot boundary: `search.` picks `search.from`, not `searching`.
+ */
+export function pickMessages(messages: Messages, prefixes: readonly string[]): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const [key, value] of Object.entries(messages)) {
+    if (prefixes.some((prefix) => key === prefix || key.startsWith(prefix.endsWith('.') ? prefix : `${prefix}.`))) {
+      picked[key] = value;
+    }
+  }
+  return picked;
+}

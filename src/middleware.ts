@@ -1,0 +1,7 @@
+/**
+ * The request pipeline, in order. Locale first: everything after it may translate.
+ */
+import { sequence } from 'astro:middleware';
+import { i18nMiddleware } from '../integrations/i18n/middleware.ts';
+
+export const onRequest = sequence(i18nMiddleware);

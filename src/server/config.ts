@@ -1,0 +1,29 @@
+/**
+ * Server configuration, parsed once from the environment with zod so that a typo fails the
+ * start with a message naming the variable instead of surfacing later as odd behaviour.
+ * Every variable is listed in the README's configuration table.
+ */
+import { z } from 'zod';
+
+const serverEnvSchema = z.object({
+  DATABASE_URL: z.url().optional(),
+  PGLITE_DATA_DIR: z.string().min(1).default('.data/db'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(1).max(65_535).default(4321),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Canonical origin for absolute links (sitemap, hreflang, mails). */
+  SITE_URL: z.url().default('http://localhost:4321'),
+});
+
+export type ServerEnv = z.infer<typeof serverEnvSchema>;
+
+export function parseServerEnv(env: Record<string, string | undefined> = process.env): ServerEnv {
+  // Empty strings mean "unset" (a blank line in an .env file), not an invalid value.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = serverEnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment configuration:\n${problems}\nSee the configuration table in README.md.`);
+  }
+  return result.data;
+}

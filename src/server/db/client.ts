@@ -1,0 +1,43 @@
+/**
+ * Opens the database: PostgreSQL through `pg` when DATABASE_URL is set, otherwise embedded
+ * PGlite with its data under PGLITE_DATA_DIR. Both give a Drizzle pg-core database over the
+ * same schema, so callers never branch on the driver.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DbHandle {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  /** A postgres:// URL; when absent PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; `memory://` keeps everything in memory (tests). */
+  pgliteDataDir?: string | undefined;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, driver: 'postgres', close: () => pool.end() };
+  }
+  const dataDir = options.pgliteDataDir ?? '.data/db';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, driver: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,9 @@
+// drizzle-kit reads this to generate SQL migrations from schema.ts:
+//   npm run db:generate
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/server/db/schema.ts',
+  out: './src/server/db/migrations',
+});

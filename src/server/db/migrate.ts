@@ -1,0 +1,20 @@
+/**
+ * Applies the committed drizzle-kit migrations. Idempotent: drizzle records what ran in
+ * its own journal table, so calling this on every start only applies what is new.
+ */
+import { fileURLToPath } from 'node:url';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { DbHandle, Schema } from './client.ts';
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export async function applyMigrations(handle: DbHandle, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
+  if (handle.driver === 'postgres') {
+    await migratePg(handle.db as unknown as NodePgDatabase<Schema>, { migrationsFolder });
+  } else {
+    await migratePglite(handle.db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
+  }
+}

@@ -15,5 +15,5 @@ export default getViteConfig(
       maxWorkers: 2,
     },
   },
-  { configFile: fileURLToPath(new URL('../astro.config.mjs', import.meta.url)) },
+  { root: fileURLToPath(new URL('..', import.meta.url)) },
 );

@@ -23,8 +23,8 @@ export const FOOTER_DESTINATIONS: { countryCode: string; placeSlugs: string[] }[
   { countryCode: 'VN', placeSlugs: ['hanoi', 'ho-chi-minh-city', 'da-nang', 'hoi-an'] },
   { countryCode: 'KH', placeSlugs: ['phnom-penh', 'siem-reap', 'sihanoukville'] },
   { countryCode: 'LA', placeSlugs: ['vientiane', 'luang-prabang', 'vang-vieng'] },
-  { countryCode: 'MY', placeSlugs: ['kuala-lumpur', 'penang', 'langkawi'] },
-  { countryCode: 'SG', placeSlugs: ['singapore'] },
+  { countryCode: 'MY', placeSlugs: ['kuala-lumpur', 'george-town', 'langkawi'] },
+  { countryCode: 'SG', placeSlugs: ['singapore-city'] },
   { countryCode: 'ID', placeSlugs: ['jakarta', 'yogyakarta', 'kuta'] },
 ];
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 export const CONSENT_CATEGORIES = ['necessary', 'preferences', 'statistics', 'marketing'] as const;
 export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
-export type Consent = { [K in ConsentCategory]?: boolean | undefined };
+export type Consent = Partial<Record<ConsentCategory, boolean | undefined>>;
 export const CONSENT_COOKIE = 'consent';
 
 const consentSchema = z

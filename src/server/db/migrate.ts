@@ -11,10 +11,20 @@ import type { DbHandle, Schema } from './client.ts';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
-export async function applyMigrations(handle: DbHandle, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
+export interface MigrateOptions {
+  migrationsFolder?: string;
+  /** Schema of drizzle's journal table; tests give each run its own schema. */
+  migrationsSchema?: string;
+}
+
+export async function applyMigrations(handle: DbHandle, options: MigrateOptions = {}): Promise<void> {
+  const config = {
+    migrationsFolder: options.migrationsFolder ?? MIGRATIONS_FOLDER,
+    ...(options.migrationsSchema ? { migrationsSchema: options.migrationsSchema } : {}),
+  };
   if (handle.driver === 'postgres') {
-    await migratePg(handle.db as unknown as NodePgDatabase<Schema>, { migrationsFolder });
+    await migratePg(handle.db as unknown as NodePgDatabase<Schema>, config);
   } else {
-    await migratePglite(handle.db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
+    await migratePglite(handle.db as unknown as PgliteDatabase<Schema>, config);
   }
 }

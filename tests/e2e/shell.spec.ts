@@ -1,0 +1,106 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
+}
+
+test.describe('languages', () => {
+  test('English renders left-to-right with lang=en', async ({ page }) => {
+    await page.goto('/en');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Travel across Southeast Asia, one ticket at a time');
+  });
+
+  test('Arabic renders right-to-left with lang=ar-ae and mirrored layout', async ({ page }) => {
+    await page.goto('/ar');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar-ae');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('آسيا');
+    // The logo sits at the inline start: on the right in RTL.
+    const logo = page.getByRole('link', { name: /Roamly/ }).first();
+    const box = await logo.boundingBox();
+    const width = page.viewportSize()?.width ?? 0;
+    expect(box && box.x > width / 2).toBe(true);
+  });
+
+  test('switching language keeps the path', async ({ page }) => {
+    await page.goto('/en/does-not-exist/yet');
+    await page.getByRole('banner').getByLabel('Language: English').first().click();
+    await page.getByRole('banner').getByRole('link', { name: 'Deutsch' }).first().click();
+    await expect(page).toHaveURL(/\/de\/does-not-exist\/yet$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  });
+
+  test('the index sends a visitor to their language', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'th-TH', extraHTTPHeaders: { 'Accept-Language': 'th-TH,th;q=0.9' } });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/th$/);
+    await context.close();
+  });
+});
+
+test.describe('errors', () => {
+  test('an unknown path gives the 404 page with the path', async ({ page }) => {
+    const response = await page.goto('/en/no/such/page?x=1');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+    await expect(page.getByText('/en/no/such/page?x=1').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/en');
+  });
+
+  test('the 404 page speaks the language of the path', async ({ page }) => {
+    const response = await page.goto('/ar/missing');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Page Not Found');
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const path of ['/en', '/ar', '/en/missing-page', '/ar/missing-page']) {
+    test(`axe finds no serious violation on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});
+
+test.describe('preferences', () => {
+  test('choosing a currency is remembered', async ({ page }) => {
+    await page.goto('/en');
+    await page.getByRole('banner').getByLabel('Currency').first().click();
+    await page.getByRole('banner').getByRole('button', { name: /^EUR/ }).first().click();
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(page.getByRole('banner').getByLabel('Currency').first()).toHaveText('EUR');
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'currency')?.value).toBe('EUR');
+  });
+
+  test('the cookie banner asks once and remembers the choice', async ({ page }) => {
+    await page.goto('/en');
+    const banner = page.getByRole('region', { name: 'Cookies on this site' });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: 'Only necessary' }).click();
+    await expect(banner).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Cookies on this site' })).toBeHidden();
+    const consent = (await page.context().cookies()).find((c) => c.name === 'consent');
+    expect(JSON.parse(decodeURIComponent(consent?.value ?? '{}'))).toMatchObject({ statistics: false, marketing: false, necessary: true });
+  });
+
+  test('visitors see a login link carrying the current path', async ({ page }) => {
+    await page.goto('/en');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' }).first()).toHaveAttribute('href', '/en/login?ref=%2Fen');
+  });
+
+  test('the footer shows the copyright from 2012 to this year', async ({ page }) => {
+    await page.goto('/en');
+    await expect(page.getByRole('contentinfo')).toContainText(`© 2012–${new Date().getFullYear()} Roamly`);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * The databases an integration test runs against: embedded PGlite always, PostgreSQL when
+ * TEST_DATABASE_URL is set. Each PostgreSQL run gets its own database, dropped afterwards.
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { openDb, type DbHandle } from '../../src/server/db/client.ts';
+import { applyMigrations } from '../../src/server/db/migrate.ts';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+export interface TestDatabase {
+  name: 'pglite' | 'postgres';
+  open: () => Promise<DbHandle>;
+}
+
+async function openPostgres(url: string): Promise<DbHandle> {
+  // A database of its own per test file: the committed migrations name the public schema,
+  // and parallel files must not see each other's rows.
+  const name = `roamly_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  const handle = await openDb({ databaseUrl: own.toString(), maxConnections: 12 });
+  await applyMigrations(handle);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+async function openPglite(): Promise<DbHandle> {
+  const handle = await openDb({ pgliteDataDir: 'memory://' });
+  await applyMigrations(handle);
+  return handle;
+}
+
+export const DATABASES: TestDatabase[] = [
+  { name: 'pglite', open: openPglite },
+  ...(TEST_DATABASE_URL ? [{ name: 'postgres' as const, open: () => openPostgres(TEST_DATABASE_URL) }] : []),
+];
+
+if (!TEST_DATABASE_URL) {
+  console.log('PostgreSQL integration tests SKIPPED: TEST_DATABASE_URL is not set (PGlite only).');
+}

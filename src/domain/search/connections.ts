@@ -1,0 +1,205 @@
+/**
+ * Journeys with changes ("auto-connections"): bus + ferry to the islands, train + bus,
+ * flight + van. A journey is a list of legs; a change happens only inside one place (the
+ * traveller walks or takes a taxi across town, never rides an unlisted vehicle), after a
+ * minimum connection time that depends on where they change and on what they ride.
+ *
+ * The search expands place by place (at most two changes), keeping at each station only the
+ * Pareto-best partial journeys (leave later, arrive earlier, pay less), and only through places
+ * that are roughly on the way — a detour of more than half the direct distance is not a
+ * connection anyone would buy. Then dominated and near-duplicate journeys are removed.
+ */
+import {
+  fareShare,
+  legsInWindow,
+  legStation,
+  placeDistanceKm,
+  type Hop,
+  type Leg,
+  type PlaceNode,
+  type StationKind,
+  type TimetableIndex,
+} from './timetable.ts';
+import type { VehicleClass } from './vehicleClasses.ts';
+
+const STATION_MCT: Record<StationKind, number> = {
+  bus_terminal: 30,
+  railway_station: 30,
+  pickup_point: 20,
+  pier: 45,
+  airport: 90,
+};
+/** Crossing town between two stations of a place. */
+const CROSS_TOWN_MIN = 30;
+/** Check-in and baggage: any change to or from a flight. */
+const FLIGHT_MCT = 90;
+/** Longest wait at a change; overnight waits for a morning boat are common, longer ones are not a connection. */
+export const MAX_WAIT_MIN = 12 * 60;
+/** Two journeys this close at both ends, on the same kinds of vehicles, are the same offer to a traveller. */
+const NEAR_DUPLICATE_MIN = 15;
+
+export function minConnectionMinutes(
+  arrival: { kind: StationKind; id: number; vehicleClass: VehicleClass },
+  departure: { kind: StationKind; id: number; vehicleClass: VehicleClass },
+): number {
+  const atStations = Math.max(STATION_MCT[arrival.kind], STATION_MCT[departure.kind]) + (arrival.id === departure.id ? 0 : CROSS_TOWN_MIN);
+  const flight = arrival.vehicleClass === 'avia' || departure.vehicleClass === 'avia';
+  return flight ? Math.max(FLIGHT_MCT, atStations) : atStations;
+}
+
+export interface Journey {
+  legs: Leg[];
+  dep: number;
+  arr: number;
+  /** Cheapest fare of the whole journey in USD, for comparisons only. */
+  usd: number;
+}
+
+export function journeyOf(legs: Leg[]): Journey {
+  const first = legs[0];
+  const last = legs.at(-1);
+  return { legs, dep: first?.dep ?? 0, arr: last?.arr ?? 0, usd: legs.reduce((sum, l) => sum + l.route.minUsd * fareShare(l), 0) };
+}
+
+/** True when `a` is at least as good as `b` on every count a traveller compares. */
+function dominates(a: Journey, b: Journey): boolean {
+  return a.dep >= b.dep && a.arr <= b.arr && a.usd <= b.usd + 1e-9 && a.legs.length <= b.legs.length;
+}
+
+function classSignature(j: Journey): string {
+  return j.legs.map((l) => l.route.vehicleClass).join('+');
+}
+
+/**
+ * Removes connections that another journey (direct or not) beats on departure, arrival,
+ * price and number of changes, and near-duplicates of a cheaper one. Direct trips always stay:
+ * each is a real departure that someone may want.
+ */
+export function pruneConnections(direct: readonly Journey[], connections: readonly Journey[]): Journey[] {
+  const sorted = [...connections].sort((a, b) => a.usd - b.usd || a.arr - b.arr || b.dep - a.dep);
+  const kept: Journey[] = [];
+  for (const candidate of sorted) {
+    if (direct.some((d) => dominates(d, candidate))) continue;
+    if (kept.some((k) => dominates(k, candidate))) continue;
+    const signature = classSignature(candidate);
+    const duplicate = kept.some(
+      (k) =>
+        classSignature(k) === signature &&
+        Math.abs(k.dep - candidate.dep) <= NEAR_DUPLICATE_MIN &&
+        Math.abs(k.arr - candidate.arr) <= NEAR_DUPLICATE_MIN,
+    );
+    if (!duplicate) kept.push(candidate);
+  }
+  return kept;
+}
+
+/** Keeps the partial journeys that no other one beats (leave later, arrive earlier, cheaper). */
+function paretoPartials(partials: Journey[]): Journey[] {
+  const sorted = [...partials].sort((a, b) => a.arr - b.arr || a.usd - b.usd || b.dep - a.dep);
+  const kept: Journey[] = [];
+  for (const p of sorted) if (!kept.some((k) => dominates(k, p))) kept.push(p);
+  return kept;
+}
+
+export function onTheWay(from: PlaceNode, via: PlaceNode, to: PlaceNode, directKm: number): boolean {
+  return placeDistanceKm(from, via) + placeDistanceKm(via, to) <= directKm * 1.5 + 100;
+}
+
+export interface ConnectionQuery {
+  origin: PlaceNode;
+  destination: PlaceNode;
+  /** First legs from the origin, already limited to the asked date and boarding stations. */
+  firstLegs: Leg[];
+  /** Alighting stations accepted at the destination. */
+  destinationStations: ReadonlySet<number>;
+  maxChanges: 1 | 2;
+}
+
+/** Extends each partial journey by one leg along `hops`, respecting connection times. */
+function extend(index: TimetableIndex, partials: Journey[], hops: readonly Hop[], accept: (leg: Leg) => boolean): Journey[] {
+  if (partials.length === 0 || hops.length === 0) return [];
+  let earliest = Infinity;
+  let latest = -Infinity;
+  for (const p of partials) {
+    earliest = Math.min(earliest, p.arr);
+    latest = Math.max(latest, p.arr);
+  }
+  const candidates = legsInWindow(hops, earliest + 20, latest + MAX_WAIT_MIN).filter(accept);
+  const out: Journey[] = [];
+  for (const partial of partials) {
+    const last = partial.legs.at(-1);
+    if (!last) continue;
+    const arrivalStation = legStation(index, last, 'alight');
+    if (!arrivalStation) continue;
+    const arrival = { kind: arrivalStation.kind, id: arrivalStation.id, vehicleClass: last.route.vehicleClass };
+    const feasible: Journey[] = [];
+    for (const leg of candidates) {
+      if (leg.route === last.route || leg.dep > partial.arr + MAX_WAIT_MIN) continue;
+      const boardStation = legStation(index, leg, 'board');
+      if (!boardStation) continue;
+      const mct = minConnectionMinutes(arrival, { kind: boardStation.kind, id: boardStation.id, vehicleClass: leg.route.vehicleClass });
+      if (leg.dep < partial.arr + mct) continue;
+      feasible.push(journeyOf([...partial.legs, leg]));
+    }
+    // For one partial journey only the best continuations matter: arriving earlier or paying less.
+    out.push(...paretoPartials(feasible));
+  }
+  return out;
+}
+
+export function findConnections(index: TimetableIndex, q: ConnectionQuery): Journey[] {
+  const { origin, destination } = q;
+  const directKm = placeDistanceKm(origin, destination);
+  const fromOrigin = q.firstLegs.filter((l) => {
+    const place = l.route.stops[l.alight]?.placeId;
+    if (place === undefined || place === destination.id || place === origin.id) return false;
+    const via = index.places.get(place);
+    return via !== undefined && onTheWay(origin, via, destination, directKm);
+  });
+  const results: Journey[] = [];
+  let frontier = groupByStation(fromOrigin.map((l) => journeyOf([l])));
+  for (let changes = 1; changes <= q.maxChanges && frontier.size > 0; changes++) {
+    const next: Journey[] = [];
+    for (const [, group] of frontier) {
+      const partials = paretoPartials(group);
+      const placeId = partials[0] ? lastPlace(partials[0]) : undefined;
+      if (placeId === undefined) continue;
+      const byDest = index.hops.get(placeId);
+      if (!byDest) continue;
+      const toDestination = byDest.get(destination.id) ?? [];
+      results.push(
+        ...extend(index, partials, toDestination, (leg) => q.destinationStations.has(leg.route.stops[leg.alight]?.stationId ?? -1)),
+      );
+      if (changes === q.maxChanges) continue;
+      const visited = new Set(partials[0]?.legs.map((l) => l.route.stops[l.board]?.placeId));
+      visited.add(placeId);
+      const into = index.into.get(destination.id);
+      for (const [viaId, hops] of byDest) {
+        if (viaId === destination.id || visited.has(viaId) || !into?.has(viaId)) continue;
+        const via = index.places.get(viaId);
+        if (!via || !onTheWay(origin, via, destination, directKm)) continue;
+        next.push(...extend(index, partials, hops, () => true));
+      }
+    }
+    frontier = groupByStation(next);
+  }
+  return results;
+}
+
+function lastPlace(j: Journey): number | undefined {
+  const last = j.legs.at(-1);
+  return last?.route.stops[last.alight]?.placeId;
+}
+
+function groupByStation(journeys: Journey[]): Map<number, Journey[]> {
+  const groups = new Map<number, Journey[]>();
+  for (const j of journeys) {
+    const last = j.legs.at(-1);
+    const station = last?.route.stops[last.alight]?.stationId;
+    if (station === undefined) continue;
+    let list = groups.get(station);
+    if (!list) groups.set(station, (list = []));
+    list.push(j);
+  }
+  return groups;
+}

@@ -1,0 +1,59 @@
+/**
+ * Pricing rules on top of the operator's fare (SPEC §3 discount_data). An early-booking rule
+ * lowers the price when the traveller books far enough ahead; a round-trip rule is only
+ * announced (round_trip_discount_pct), because it applies when the return is added to the cart.
+ * When several rules match, the traveller gets the largest discount, never a sum.
+ */
+import type { PricingRule } from './timetable.ts';
+import type { VehicleClass } from './vehicleClasses.ts';
+
+export interface DiscountData {
+  promo_type: 'pricing_rule';
+  discount_pct: number;
+}
+
+export interface RuleTarget {
+  operatorId: number;
+  vehicleClass: VehicleClass;
+  /** Service day of the departure and the day of the search (day numbers). */
+  departureDay: number;
+  today: number;
+}
+
+function matches(rule: PricingRule, t: RuleTarget): boolean {
+  if (rule.operatorId !== null && rule.operatorId !== t.operatorId) return false;
+  if (rule.vehicleClass !== null && rule.vehicleClass !== t.vehicleClass) return false;
+  if (rule.validFrom !== null && t.departureDay < rule.validFrom) return false;
+  if (rule.validTo !== null && t.departureDay > rule.validTo) return false;
+  return t.departureDay - t.today >= rule.minDaysAhead;
+}
+
+export interface AppliedRules {
+  discount: DiscountData | null;
+  roundTripPct: number | null;
+  /** An operator-specific promotion matched: such trips are boosted in the list. */
+  operatorPromotion: boolean;
+}
+
+export function applyRules(rules: readonly PricingRule[], target: RuleTarget): AppliedRules {
+  let early = 0;
+  let roundTrip = 0;
+  let operatorPromotion = false;
+  for (const rule of rules) {
+    if (!matches(rule, target)) continue;
+    if (rule.kind === 'early_booking') {
+      early = Math.max(early, rule.discountPct);
+      if (rule.operatorId !== null) operatorPromotion = true;
+    } else roundTrip = Math.max(roundTrip, rule.discountPct);
+  }
+  return {
+    discount: early > 0 ? { promo_type: 'pricing_rule', discount_pct: early } : null,
+    roundTripPct: roundTrip > 0 ? roundTrip : null,
+    operatorPromotion,
+  };
+}
+
+/** The discounted amount, rounded to whole minor units. */
+export function discounted(amountMinor: number, discount: DiscountData | null): number {
+  return discount ? Math.round((amountMinor * (100 - discount.discount_pct)) / 100) : amountMinor;
+}

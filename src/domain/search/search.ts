@@ -1,0 +1,185 @@
+/**
+ * One search: endpoints (a place or a single station), a local date, passengers and classes
+ * → trips. Direct departures come from one hop lookup; connections from connections.ts.
+ * Pure: the caller passes the index and "now", so the same query always gives the same answer.
+ */
+import { findConnections, journeyOf, onTheWay, pruneConnections, type Journey } from './connections.ts';
+import { dayNumber, fromDayNumber } from './dates.ts';
+import { pricingCurrency } from './money.ts';
+import { legsOnDay, placeDistanceKm, type Leg, type OptionNode, type PlaceNode, type TimetableIndex } from './timetable.ts';
+import { assignSalesSorting, buildTrip, type Trip } from './trips.ts';
+import { tripMatchesClasses, type ClassFilter } from './vehicleClasses.ts';
+
+/** With this many direct departures on the day, connections are not searched. */
+export const DIRECT_ENOUGH = 10;
+/** The most connections one answer lists (the best by price, then arrival). */
+export const MAX_CONNECTIONS = 40;
+
+/**
+ * Places worth a first leg: on the way, and from which the destination is reachable with the
+ * changes left (directly, or through one more place that has a hop to it).
+ */
+function connectionPlaces(index: TimetableIndex, origin: PlaceNode, destination: PlaceNode, maxChanges: 1 | 2): number[] {
+  const out = index.hops.get(origin.id);
+  const into = index.into.get(destination.id);
+  if (!out || !into) return [];
+  const directKm = placeDistanceKm(origin, destination);
+  const result: number[] = [];
+  for (const placeId of out.keys()) {
+    if (placeId === destination.id) continue;
+    const via = index.places.get(placeId);
+    if (!via || !onTheWay(origin, via, destination, directKm)) continue;
+    if (into.has(placeId)) {
+      result.push(placeId);
+      continue;
+    }
+    if (maxChanges < 2) continue;
+    const onward = index.hops.get(placeId);
+    if (!onward) continue;
+    for (const second of into) {
+      if (second !== origin.id && onward.has(second)) {
+        result.push(placeId);
+        break;
+      }
+    }
+  }
+  return result;
+}
+
+export interface Endpoint {
+  kind: 'place' | 'station';
+  id: number;
+}
+
+export interface SearchQuery {
+  from: Endpoint;
+  to: Endpoint;
+  /** Local date at the departure station. */
+  date: string;
+  people: number;
+  classes: ClassFilter;
+  currency: string;
+  /** Milliseconds since the epoch. */
+  now: number;
+  maxChanges?: 0 | 1 | 2;
+  bookingBase?: string;
+  seatsLeft?: (leg: Leg, option: OptionNode) => number | undefined;
+}
+
+export interface ResolvedEndpoint {
+  place: PlaceNode;
+  stations: Set<number>;
+}
+
+/** A place, or a station standing for its place but limited to itself. */
+export function resolveEndpoint(index: TimetableIndex, e: Endpoint): ResolvedEndpoint | undefined {
+  if (e.kind === 'place') {
+    const place = index.places.get(e.id);
+    return place && { place, stations: new Set(place.stationIds) };
+  }
+  const station = index.stations.get(e.id);
+  const place = station && index.places.get(station.placeId);
+  return station && place && { place, stations: new Set([station.id]) };
+}
+
+export interface SearchResult {
+  trips: Trip[];
+  currency: string;
+  hasAutoconnection: boolean;
+}
+
+/** Journeys (not yet priced) for a query: direct ones and pruned connections, class-filtered. */
+export function findJourneys(index: TimetableIndex, q: Pick<SearchQuery, 'from' | 'to' | 'date' | 'classes' | 'maxChanges'>): Journey[] {
+  const from = resolveEndpoint(index, q.from);
+  const to = resolveEndpoint(index, q.to);
+  const day = dayNumber(q.date);
+  if (!from || !to || day === undefined || from.place.id === to.place.id) return [];
+  const byDest = index.hops.get(from.place.id);
+  if (!byDest) return [];
+  const boards = (stop: number | undefined) => stop !== undefined && from.stations.has(stop);
+  const directHops = byDest.get(to.place.id) ?? [];
+  const direct = legsOnDay(
+    index,
+    directHops,
+    day,
+    (h) => boards(h.route.stops[h.board]?.stationId) && to.stations.has(h.route.stops[h.alight]?.stationId ?? -1),
+  ).map((l) => journeyOf([l]));
+  const matches = (j: Journey) =>
+    tripMatchesClasses(
+      j.legs.map((l) => l.route.vehicleClass),
+      q.classes,
+    );
+  const directKept = direct.filter(matches);
+  const maxChanges = q.maxChanges ?? 2;
+  if (maxChanges === 0) return directKept;
+  // Connections fill gaps; a route with plenty of direct departures needs none (and they would be noise).
+  if (directKept.length >= DIRECT_ENOUGH) return directKept;
+  const intermediates = connectionPlaces(index, from.place, to.place, maxChanges);
+  const firstLegs = [];
+  for (const placeId of intermediates) {
+    const hops = byDest.get(placeId);
+    if (hops) firstLegs.push(...legsOnDay(index, hops, day, (h) => boards(h.route.stops[h.board]?.stationId)));
+  }
+  const connections = findConnections(index, {
+    origin: from.place,
+    destination: to.place,
+    firstLegs,
+    destinationStations: to.stations,
+    maxChanges,
+  }).filter(matches);
+  return [...directKept, ...pruneConnections(directKept, connections).slice(0, MAX_CONNECTIONS)];
+}
+
+export function search(index: TimetableIndex, q: SearchQuery): SearchResult {
+  return priceJourneys(index, findJourneys(index, q), q);
+}
+
+/** Prices journeys as trips, sorted by departure, with the recommended rank set. */
+export function priceJourneys(
+  index: TimetableIndex,
+  journeys: readonly Journey[],
+  q: Omit<SearchQuery, 'from' | 'to' | 'date' | 'classes'>,
+): SearchResult {
+  const currency = pricingCurrency(q.currency, index.fx);
+  const ctx = {
+    index,
+    currency,
+    people: q.people,
+    nowMin: Math.floor(q.now / 60_000),
+    today: Math.floor(q.now / 86_400_000),
+    bookingBase: q.bookingBase ?? '',
+    ...(q.seatsLeft ? { seatsLeft: q.seatsLeft } : {}),
+  };
+  const trips: Trip[] = [];
+  for (const j of journeys) {
+    const trip = buildTrip(ctx, j);
+    if (trip) trips.push(trip);
+  }
+  trips.sort(
+    (a, b) =>
+      a.params.dep_time.localeCompare(b.params.dep_time) ||
+      a.params.arr_time.localeCompare(b.params.arr_time) ||
+      a.key.localeCompare(b.key),
+  );
+  assignSalesSorting(trips);
+  return { trips, currency, hasAutoconnection: trips.some((t) => t.params.is_auto_pack) };
+}
+
+/** SPEC §3 next trip dates: the first days after `date` with at least one trip (up to `limit`, within `horizonDays`). */
+export function nextDates(
+  index: TimetableIndex,
+  q: Pick<SearchQuery, 'from' | 'to' | 'date' | 'classes'>,
+  limit = 3,
+  horizonDays = 60,
+): string[] {
+  const day = dayNumber(q.date);
+  if (day === undefined) return [];
+  const found: string[] = [];
+  for (let d = day + 1; d <= day + horizonDays && found.length < limit; d++) {
+    // Direct trips first: a day with a direct departure needs no connection search.
+    const date = fromDayNumber(d);
+    if (findJourneys(index, { ...q, date, maxChanges: 0 }).length > 0 || findJourneys(index, { ...q, date, maxChanges: 2 }).length > 0)
+      found.push(date);
+  }
+  return found;
+}

@@ -1,0 +1,271 @@
+/**
+ * Turns journeys into the Trip shape of SPEC §3, priced in the requested currency. Everything
+ * a traveller decides on is here: times in the boarding station's zone, per-person prices after
+ * pricing rules, seats left, whether sales are still open, free cancellation.
+ */
+import { fromDayNumber } from './dates.ts';
+import { convertMinor, toMoney, type Money } from './money.ts';
+import { applyRules, discounted, type DiscountData } from './pricing.ts';
+import { fareShare, legStation, seatKey, type Leg, type OptionNode, type TimetableIndex } from './timetable.ts';
+import type { Journey } from './connections.ts';
+import type { VehicleClass } from './vehicleClasses.ts';
+
+export interface TravelOption {
+  id: string;
+  class: string;
+  booking_uri: string;
+  bookable: 0 | 1;
+  seats_left: number;
+  price: Money;
+  rating: number | null;
+  dep_datetime: string;
+  discount_data: DiscountData | null;
+  round_trip_discount_pct: number | null;
+  full_refund_until: string | null;
+}
+
+export interface Segment {
+  type: 'trip';
+  vehclasses: VehicleClass[];
+  operator: number;
+  route_code: string;
+  from: number;
+  to: number;
+  dep_time: string;
+  arr_time: string;
+  duration_min: number;
+}
+
+export interface Trip {
+  /** Stable id of this departure (schedule, stations, service date per leg); recheck merges by it. */
+  key: string;
+  params: {
+    is_bookable: boolean;
+    is_auto_pack: boolean;
+    is_manual_pack: boolean;
+    external_purchase_url: null;
+    operators: number[];
+    vehclasses: VehicleClass[];
+    from: number;
+    to: number;
+    dep_time: string;
+    arr_time: string;
+    duration_min: number;
+    changes: number;
+    bookable: number;
+    rating_count: number;
+  };
+  min_price: Money;
+  max_price: Money;
+  rating: number | null;
+  segments: Segment[];
+  features: string[];
+  approximate: boolean;
+  is_boosted: boolean;
+  sales_sorting: number;
+  travel_options: TravelOption[];
+}
+
+export interface PricingContext {
+  index: TimetableIndex;
+  currency: string;
+  people: number;
+  /** Now, in absolute minutes (sales close at departure minus the cut-off). */
+  nowMin: number;
+  today: number;
+  bookingBase: string;
+  /** Live seat counts from a recheck; falls back to the index. */
+  seatsLeft?: (leg: Leg, option: OptionNode) => number | undefined;
+}
+
+/** 'YYYY-MM-DD HH:mm' in the zone with the given offset. */
+export function localDateTime(absMin: number, offsetMin: number): string {
+  const local = absMin + offsetMin;
+  const day = Math.floor(local / 1440);
+  const minute = local - day * 1440;
+  return `${fromDayNumber(day)} ${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+}
+
+export function legKey(leg: Leg): string {
+  return `${leg.schedule.id}.${leg.route.stops[leg.board]?.stationId ?? 0}.${leg.route.stops[leg.alight]?.stationId ?? 0}.${fromDayNumber(leg.serviceDay)}`;
+}
+
+export function journeyKey(legs: readonly Leg[]): string {
+  return legs.map(legKey).join('~');
+}
+
+function seatsOf(ctx: PricingContext, leg: Leg, option: OptionNode): number {
+  return ctx.seatsLeft?.(leg, option) ?? ctx.index.seats.get(seatKey(leg.schedule.id, option.id, leg.serviceDay)) ?? option.seats;
+}
+
+interface PricedOption {
+  option: OptionNode;
+  minor: number;
+  seats: number;
+  open: boolean;
+  rules: ReturnType<typeof applyRules>;
+}
+
+function priceLeg(ctx: PricingContext, leg: Leg): PricedOption[] {
+  const priced: PricedOption[] = [];
+  for (const option of leg.route.options) {
+    const base = convertMinor(Math.round(option.priceMinor * fareShare(leg)), option.currency, ctx.currency, ctx.index.fx);
+    if (base === undefined) continue;
+    const rules = applyRules(ctx.index.rules, {
+      operatorId: leg.route.operatorId,
+      vehicleClass: leg.route.vehicleClass,
+      departureDay: leg.serviceDay,
+      today: ctx.today,
+    });
+    priced.push({
+      option,
+      minor: discounted(base, rules.discount),
+      seats: seatsOf(ctx, leg, option),
+      open: ctx.nowMin <= leg.dep - option.cutoffMin,
+      rules,
+    });
+  }
+  return priced;
+}
+
+function refundUntil(leg: Leg, option: OptionNode): string | null {
+  if (option.fullRefundHours === null) return null;
+  return new Date((leg.dep - option.fullRefundHours * 60) * 60_000).toISOString();
+}
+
+export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefined {
+  const { index } = ctx;
+  const legs = journey.legs;
+  const first = legs[0];
+  const last = legs.at(-1);
+  if (!first || !last) return undefined;
+  const from = legStation(index, first, 'board');
+  const to = legStation(index, last, 'alight');
+  if (!from || !to) return undefined;
+  const pricedLegs = legs.map((leg) => priceLeg(ctx, leg));
+  if (pricedLegs.some((p) => p.length === 0)) return undefined;
+  const key = journeyKey(legs);
+  const depTime = localDateTime(first.dep, from.utcOffsetMin);
+  const operatorIds = [...new Set(legs.map((l) => l.route.operatorId))];
+  const operators = operatorIds.map((id) => index.operators.get(id));
+  const ratings = operators.map((o) => o?.rating).filter((r): r is number => typeof r === 'number');
+  const rating = ratings.length ? Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 10) / 10 : null;
+
+  let options: TravelOption[];
+  let maxMinor: number;
+  if (legs.length === 1) {
+    const priced = pricedLegs[0] ?? [];
+    options = priced.map((p) => ({
+      id: String(p.option.id),
+      class: p.option.className,
+      booking_uri: `${ctx.bookingBase}${key}/${p.option.id}`,
+      bookable: p.open && p.seats >= ctx.people ? 1 : 0,
+      seats_left: p.seats,
+      price: toMoney(p.minor, ctx.currency, index.fx),
+      rating,
+      dep_datetime: depTime,
+      discount_data: p.rules.discount,
+      round_trip_discount_pct: p.rules.roundTripPct,
+      full_refund_until: refundUntil(first, p.option),
+    }));
+    maxMinor = Math.max(...priced.map((p) => p.minor));
+  } else {
+    // A connection is sold as one package: the cheapest option of each leg that can still be booked.
+    const picks = pricedLegs.map((priced) => {
+      const open = priced.filter((p) => p.open && p.seats >= ctx.people);
+      return (open.length ? open : priced).reduce((best, p) => (p.minor < best.minor ? p : best));
+    });
+    const bookable = picks.every((p) => p.open && p.seats >= ctx.people);
+    const refunds = picks.map((p, i) => (legs[i] ? refundUntil(legs[i], p.option) : null));
+    const pcts = picks.map((p) => p.rules.discount?.discount_pct ?? 0);
+    const roundTrip = picks.map((p) => p.rules.roundTripPct ?? 0);
+    options = [
+      {
+        id: picks.map((p) => p.option.id).join('+'),
+        class: picks.map((p) => p.option.className).join(' + '),
+        booking_uri: `${ctx.bookingBase}${key}/${picks.map((p) => p.option.id).join('+')}`,
+        bookable: bookable ? 1 : 0,
+        seats_left: Math.min(...picks.map((p) => p.seats)),
+        price: toMoney(
+          picks.reduce((sum, p) => sum + p.minor, 0),
+          ctx.currency,
+          index.fx,
+        ),
+        rating,
+        dep_datetime: depTime,
+        discount_data: Math.max(...pcts) > 0 ? { promo_type: 'pricing_rule', discount_pct: Math.min(...pcts) } : null,
+        round_trip_discount_pct: Math.min(...roundTrip) > 0 ? Math.min(...roundTrip) : null,
+        // Free cancellation of a package ends when the first leg's ends; a leg without it spoils the whole.
+        full_refund_until: refunds.every((r) => r !== null) ? ([...refunds].sort()[0] ?? null) : null,
+      },
+    ];
+    maxMinor = pricedLegs.reduce((sum, priced) => sum + Math.max(...priced.map((p) => p.minor)), 0);
+  }
+  const minMinor = Math.min(...options.map((o) => Math.round(o.price.value * 10 ** (index.fx.get(ctx.currency)?.minorUnits ?? 2))));
+  const features = [...new Set(legs.flatMap((l) => l.route.options.flatMap((o) => o.features)))].sort();
+  const bookableCount = options.filter((o) => o.bookable).length;
+  const vehclasses = [...new Set(legs.map((l) => l.route.vehicleClass))];
+
+  return {
+    key,
+    params: {
+      is_bookable: bookableCount > 0,
+      is_auto_pack: legs.length > 1,
+      is_manual_pack: false,
+      external_purchase_url: null,
+      operators: operatorIds,
+      vehclasses,
+      from: from.id,
+      to: to.id,
+      dep_time: depTime,
+      arr_time: localDateTime(last.arr, to.utcOffsetMin),
+      duration_min: last.arr - first.dep,
+      changes: legs.length - 1,
+      bookable: bookableCount,
+      rating_count: operators.reduce((sum, o) => sum + (o?.reviewCount ?? 0), 0),
+    },
+    min_price: toMoney(minMinor, ctx.currency, index.fx),
+    max_price: toMoney(Math.max(maxMinor, minMinor), ctx.currency, index.fx),
+    rating,
+    segments: legs.map((leg) => {
+      const a = legStation(index, leg, 'board');
+      const b = legStation(index, leg, 'alight');
+      return {
+        type: 'trip' as const,
+        vehclasses: [leg.route.vehicleClass],
+        operator: leg.route.operatorId,
+        route_code: leg.route.code,
+        from: a?.id ?? 0,
+        to: b?.id ?? 0,
+        dep_time: localDateTime(leg.dep, a?.utcOffsetMin ?? 0),
+        arr_time: localDateTime(leg.arr, b?.utcOffsetMin ?? 0),
+        duration_min: leg.arr - leg.dep,
+      };
+    }),
+    features,
+    approximate: legs.some((l) => !l.schedule.timesConfirmed),
+    is_boosted: pricedLegs.some((priced) => priced.some((p) => p.rules.operatorPromotion)),
+    sales_sorting: 0,
+    travel_options: options,
+  };
+}
+
+/**
+ * The recommended order (SPEC §4 default sort): bookable first, then a score that rewards a
+ * good rating and punishes price and duration relative to the cheapest and fastest trip here.
+ * `sales_sorting` is the rank in that order, so the client sorts without knowing the formula.
+ */
+export function assignSalesSorting(trips: Trip[]): void {
+  if (trips.length === 0) return;
+  const cheapest = Math.min(...trips.map((t) => t.min_price.value)) || 1;
+  const fastest = Math.min(...trips.map((t) => t.params.duration_min)) || 1;
+  const score = (t: Trip) =>
+    (t.params.is_bookable ? 100 : 0) +
+    (t.rating ?? 3.5) * 4 -
+    (t.min_price.value / cheapest) * 6 -
+    (t.params.duration_min / fastest) * 6 -
+    t.params.changes * 3 +
+    (t.is_boosted ? 2 : 0);
+  const ranked = trips.map((t) => ({ t, s: score(t) })).sort((a, b) => b.s - a.s);
+  ranked.forEach((r, i) => (r.t.sales_sorting = i + 1));
+}

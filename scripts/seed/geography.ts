@@ -148,7 +148,16 @@ export function resolveGeography(geo: GeographySeed, warnings: string[]): Resolv
       const station: StationNode = {
         seed: s,
         place,
-        row: { id: stations.length + 1, slug: s.slug, kind: s.kind, names: s.name, lat: s.lat, lon: s.lon, placeId: place.row.id, code: s.code ?? null },
+        row: {
+          id: stations.length + 1,
+          slug: s.slug,
+          kind: s.kind,
+          names: s.name,
+          lat: s.lat,
+          lon: s.lon,
+          placeId: place.row.id,
+          code: s.code ?? null,
+        },
       };
       stations.push(station);
       place.stations.push(station);
@@ -163,12 +172,11 @@ export function resolveGeography(geo: GeographySeed, warnings: string[]): Resolv
     stations,
     currencyByCountry,
     railLines: resolveRailLines(geo, stationBySlug, warnings),
-    ferryLinks: ferryLinks.map((l) => ({
-      from: stationBySlug.get(l.from) as StationNode,
-      to: stationBySlug.get(l.to) as StationNode,
-      minutes: l.minutes,
-      kind: l.kind,
-    })),
+    ferryLinks: ferryLinks.flatMap((link) => {
+      const from = stationBySlug.get(link.from);
+      const to = stationBySlug.get(link.to);
+      return from && to ? [{ from, to, minutes: link.minutes, kind: link.kind }] : [];
+    }),
   };
 }
 

@@ -3,6 +3,7 @@
  * any real one. `size` steers how many routes an operator wins and how many reviews it has;
  * manual confirmation marks the small family businesses that confirm bookings by hand.
  */
+import { haversineKm, type LatLon } from './geo.ts';
 import type { Random } from './random.ts';
 import type { Confirmation, OperatorRow, VehicleClass } from './rows.ts';
 
@@ -16,6 +17,16 @@ export interface OperatorSpec {
   confirmation: Confirmation;
   /** Two-character prefix of flight numbers, for airlines. */
   flightCode?: string;
+  /** Where a regional company runs; it only wins routes touching this circle. */
+  homeArea?: HomeArea;
+}
+
+export interface HomeArea extends LatLon {
+  km: number;
+}
+
+function area(lat: number, lon: number, km: number): { homeArea: HomeArea } {
+  return { homeArea: { lat, lon, km } };
 }
 
 function op(name: string, country: string, classes: VehicleClass[], size: OperatorSize, extra: Partial<OperatorSpec> = {}): OperatorSpec {
@@ -23,72 +34,73 @@ function op(name: string, country: string, classes: VehicleClass[], size: Operat
 }
 
 const MANUAL = { confirmation: 'manual' } as const;
+const BORNEO = area(3.5, 114, 900);
 
 export const OPERATOR_CATALOGUE: readonly OperatorSpec[] = [
   // Thailand
   op('Siam Express Coach', 'TH', ['bus'], 'major'),
-  op('Lanna Star Tour', 'TH', ['bus', 'van'], 'major'),
+  op('Lanna Star Tour', 'TH', ['bus', 'van'], 'major', area(18.8, 99.5, 600)),
   op('Golden Orchid Transport', 'TH', ['bus'], 'regional'),
-  op('Isan Horizon Bus', 'TH', ['bus'], 'regional'),
-  op('Southern Palm Coach', 'TH', ['bus'], 'regional'),
+  op('Isan Horizon Bus', 'TH', ['bus'], 'regional', area(15.8, 103.3, 450)),
+  op('Southern Palm Coach', 'TH', ['bus'], 'regional', area(8, 99.6, 450)),
   op('Chao Phraya Sleeper Lines', 'TH', ['bus'], 'regional'),
   op('Bangkok Minivan Service', 'TH', ['van'], 'regional'),
-  op('Khao San Shuttle', 'TH', ['van'], 'small', MANUAL),
+  op('Khao San Shuttle', 'TH', ['van'], 'small', { ...MANUAL, ...area(13.76, 100.5, 250) }),
   op('Gulf Coast Transfers', 'TH', ['van', 'charter'], 'regional'),
-  op('Andaman Wave Ferries', 'TH', ['ferry'], 'major'),
-  op('Samui Island Ferry', 'TH', ['ferry'], 'major'),
+  op('Andaman Wave Ferries', 'TH', ['ferry'], 'major', area(7.9, 98.7, 250)),
+  op('Samui Island Ferry', 'TH', ['ferry'], 'major', area(9.6, 99.8, 150)),
   op('Blue Lagoon Speedboats', 'TH', ['ferry'], 'regional'),
-  op('Koh Chang Sea Link', 'TH', ['ferry'], 'small', MANUAL),
-  op('Phi Phi Sunrise Boats', 'TH', ['ferry'], 'small', MANUAL),
-  op('Lipe Island Express', 'TH', ['ferry'], 'small', MANUAL),
+  op('Koh Chang Sea Link', 'TH', ['ferry'], 'small', { ...MANUAL, ...area(12.1, 102.4, 120) }),
+  op('Phi Phi Sunrise Boats', 'TH', ['ferry'], 'small', { ...MANUAL, ...area(7.8, 98.8, 120) }),
+  op('Lipe Island Express', 'TH', ['ferry'], 'small', { ...MANUAL, ...area(7, 99.5, 150) }),
   op('Siam Rail Link', 'TH', ['train'], 'major'),
   op('Siam Skyways', 'TH', ['avia'], 'major', { flightCode: 'XS' }),
   op('Golden Orchid Air', 'TH', ['avia'], 'regional', { flightCode: 'GO' }),
-  op('Andaman Air Link', 'TH', ['avia'], 'regional', { flightCode: 'AQ' }),
+  op('Andaman Air Link', 'TH', ['avia'], 'regional', { flightCode: 'AQ', ...area(8, 98.6, 1200) }),
   op('Bangkok Private Transfers', 'TH', ['charter'], 'major'),
   op('Smile Taxi Thailand', 'TH', ['charter'], 'small'),
   // Cambodia
   op('Angkor Express Bus', 'KH', ['bus'], 'major'),
   op('Mekong Road Lines', 'KH', ['bus', 'van'], 'regional'),
   op('Tonle Sap Coach', 'KH', ['bus'], 'regional'),
-  op('Kampot Minivan Co.', 'KH', ['van'], 'small', MANUAL),
-  op('Battambang Shuttle', 'KH', ['van'], 'small', MANUAL),
-  op('Koh Rong Island Hopper', 'KH', ['ferry'], 'small', MANUAL),
-  op('Tonle Sap River Express', 'KH', ['ferry'], 'regional'),
+  op('Kampot Minivan Co.', 'KH', ['van'], 'small', { ...MANUAL, ...area(10.6, 104.2, 250) }),
+  op('Battambang Shuttle', 'KH', ['van'], 'small', { ...MANUAL, ...area(13.1, 103.2, 300) }),
+  op('Koh Rong Island Hopper', 'KH', ['ferry'], 'small', { ...MANUAL, ...area(10.65, 103.4, 100) }),
+  op('Tonle Sap River Express', 'KH', ['ferry'], 'regional', area(12.5, 104.4, 300)),
   op('Royal Khmer Rail', 'KH', ['train'], 'major'),
   op('Angkor Skies', 'KH', ['avia'], 'regional', { flightCode: 'KQ' }),
   op('Phnom Penh Private Cars', 'KH', ['charter'], 'regional'),
   // Laos
   op('Vientiane Star Coach', 'LA', ['bus'], 'major'),
   op('Lane Xang Express', 'LA', ['bus', 'van'], 'regional'),
-  op('Luang Prabang Minivans', 'LA', ['van'], 'small', MANUAL),
-  op('Vang Vieng Shuttle', 'LA', ['van'], 'small', MANUAL),
-  op('Mekong Slow Boat Co.', 'LA', ['ferry'], 'small', MANUAL),
+  op('Luang Prabang Minivans', 'LA', ['van'], 'small', { ...MANUAL, ...area(19.9, 102.1, 300) }),
+  op('Vang Vieng Shuttle', 'LA', ['van'], 'small', { ...MANUAL, ...area(18.9, 102.45, 250) }),
+  op('Mekong Slow Boat Co.', 'LA', ['ferry'], 'small', { ...MANUAL, ...area(20, 101.2, 400) }),
   op('Lao Mekong Rail Link', 'LA', ['train'], 'major'),
   op('Champa Air', 'LA', ['avia'], 'regional', { flightCode: 'QL' }),
   op('Laos Private Drivers', 'LA', ['charter'], 'small'),
   // Vietnam
   op('Saigon Sleeper Bus', 'VN', ['bus'], 'major'),
-  op('Red River Express', 'VN', ['bus'], 'regional'),
+  op('Red River Express', 'VN', ['bus'], 'regional', area(21, 105.8, 500)),
   op('Highlands Coach Lines', 'VN', ['bus', 'van'], 'regional'),
   op('Lotus Limousine', 'VN', ['van'], 'regional'),
-  op('Sapa Shuttle Van', 'VN', ['van'], 'small', MANUAL),
-  op('Emerald Bay Ferries', 'VN', ['ferry'], 'regional'),
-  op('Phu Quoc Sea Express', 'VN', ['ferry'], 'regional'),
+  op('Sapa Shuttle Van', 'VN', ['van'], 'small', { ...MANUAL, ...area(21.6, 104.6, 350) }),
+  op('Emerald Bay Ferries', 'VN', ['ferry'], 'regional', area(20.8, 107, 200)),
+  op('Phu Quoc Sea Express', 'VN', ['ferry'], 'regional', area(10.2, 104.3, 250)),
   op('Reunification Rail', 'VN', ['train'], 'major'),
   op('Saigon Skybridge', 'VN', ['avia'], 'major', { flightCode: 'SV' }),
   op('Lotus Wings', 'VN', ['avia'], 'regional', { flightCode: 'LW' }),
   op('Vietnam Private Transfers', 'VN', ['charter'], 'regional'),
   // Malaysia
-  op('Malaya Express Coach', 'MY', ['bus'], 'major'),
-  op('Straits Line Bus', 'MY', ['bus'], 'regional'),
-  op('Borneo Coachways', 'MY', ['bus'], 'regional'),
-  op('Cameron Highlands Shuttle', 'MY', ['van'], 'small', MANUAL),
-  op('Langkawi Sea Link', 'MY', ['ferry'], 'regional'),
-  op('Tioman Island Ferries', 'MY', ['ferry'], 'small', MANUAL),
+  op('Malaya Express Coach', 'MY', ['bus'], 'major', area(4, 102, 700)),
+  op('Straits Line Bus', 'MY', ['bus'], 'regional', area(3, 102, 600)),
+  op('Borneo Coachways', 'MY', ['bus'], 'regional', BORNEO),
+  op('Cameron Highlands Shuttle', 'MY', ['van'], 'small', { ...MANUAL, ...area(4.5, 101.4, 350) }),
+  op('Langkawi Sea Link', 'MY', ['ferry'], 'regional', area(6.1, 100.1, 250)),
+  op('Tioman Island Ferries', 'MY', ['ferry'], 'small', { ...MANUAL, ...area(2.6, 104, 200) }),
   op('Semenanjung Rail', 'MY', ['train'], 'major'),
   op('Malacca Skyways', 'MY', ['avia'], 'major', { flightCode: 'MQ' }),
-  op('Borneo Air Connect', 'MY', ['avia'], 'regional', { flightCode: 'BX' }),
+  op('Borneo Air Connect', 'MY', ['avia'], 'regional', { flightCode: 'BX', ...BORNEO }),
   op('KL Private Transfers', 'MY', ['charter'], 'regional'),
   // Singapore
   op('Lion City Coaches', 'SG', ['bus'], 'regional'),
@@ -97,18 +109,18 @@ export const OPERATOR_CATALOGUE: readonly OperatorSpec[] = [
   op('Singapore Limousine Transfers', 'SG', ['charter'], 'regional'),
   // Indonesia
   op('Nusantara Trans', 'ID', ['bus'], 'major'),
-  op('Java Star Coach', 'ID', ['bus'], 'regional'),
-  op('Sumatra Raya Bus', 'ID', ['bus'], 'regional'),
-  op('Bali Dewata Bus', 'ID', ['bus', 'van'], 'regional'),
-  op('Java Travel Shuttle', 'ID', ['van'], 'regional'),
-  op('Lombok Shuttle Travel', 'ID', ['van'], 'small', MANUAL),
+  op('Java Star Coach', 'ID', ['bus'], 'regional', area(-7.2, 110.5, 700)),
+  op('Sumatra Raya Bus', 'ID', ['bus'], 'regional', area(2.5, 99, 700)),
+  op('Bali Dewata Bus', 'ID', ['bus', 'van'], 'regional', area(-8.4, 115, 400)),
+  op('Java Travel Shuttle', 'ID', ['van'], 'regional', area(-7.2, 110.5, 700)),
+  op('Lombok Shuttle Travel', 'ID', ['van'], 'small', { ...MANUAL, ...area(-8.6, 116.2, 150) }),
   op('Selat Sunda Ferry', 'ID', ['ferry'], 'major'),
-  op('Gili Fast Boats', 'ID', ['ferry'], 'regional'),
-  op('Bali Sea Express', 'ID', ['ferry'], 'small', MANUAL),
+  op('Gili Fast Boats', 'ID', ['ferry'], 'regional', area(-8.5, 115.8, 200)),
+  op('Bali Sea Express', 'ID', ['ferry'], 'small', { ...MANUAL, ...area(-8.6, 115.4, 200) }),
   op('Nusantara Rail', 'ID', ['train'], 'major'),
   op('Nusantara Skies', 'ID', ['avia'], 'major', { flightCode: 'NU' }),
   op('Spice Islands Air', 'ID', ['avia'], 'regional', { flightCode: 'SI' }),
-  op('Bali Private Drivers', 'ID', ['charter'], 'regional'),
+  op('Bali Private Drivers', 'ID', ['charter'], 'regional', area(-8.5, 115.3, 300)),
 ];
 
 /** An operator row together with what the generator needs to know about it. */
@@ -179,6 +191,15 @@ export function buildOperators(
   return nodes;
 }
 
+export interface PickOptions {
+  /** Operators already serving the pair. */
+  exclude?: readonly OperatorNode[];
+  /** The route's ends: regional operators qualify only if one lies in their home area. */
+  touching?: readonly LatLon[];
+  /** For services that must run (every rail line, every ferry link): ignore home areas if nobody else is left. */
+  anyAreaAsLastResort?: boolean;
+}
+
 /** Finds operators of a class, preferring the given countries in order. */
 export class OperatorDirectory {
   readonly all: readonly OperatorNode[];
@@ -187,14 +208,26 @@ export class OperatorDirectory {
     this.all = all;
   }
 
-  ofClass(vehicleClass: VehicleClass, country: string): OperatorNode[] {
-    return this.all.filter((o) => o.spec.country === country && o.spec.classes.includes(vehicleClass));
-  }
-
-  /** A weighted pick among the first country in `countries` that has such an operator. */
-  pick(rng: Random, vehicleClass: VehicleClass, countries: readonly string[], exclude: readonly OperatorNode[] = []): OperatorNode | undefined {
+  /**
+   * A weighted pick (bigger companies win more routes) in the first country of `countries`
+   * that has a suitable operator. Regional operators whose home area the route touches come
+   * first; nationwide ones fill in.
+   */
+  pick(rng: Random, vehicleClass: VehicleClass, countries: readonly string[], options: PickOptions = {}): OperatorNode | undefined {
+    const { exclude = [], touching = [] } = options;
+    const servesRoute = (o: OperatorNode) => {
+      const home = o.spec.homeArea;
+      return home === undefined || touching.length === 0 || touching.some((point) => haversineKm(home, point) <= home.km);
+    };
+    const eligible = (o: OperatorNode, country: string) =>
+      o.spec.country === country && o.spec.classes.includes(vehicleClass) && !exclude.includes(o);
     for (const country of countries) {
-      const candidates = this.ofClass(vehicleClass, country).filter((o) => !exclude.includes(o));
+      const candidates = this.all.filter((o) => eligible(o, country) && servesRoute(o));
+      if (candidates.length > 0) return rng.weighted(candidates, (o) => SIZE_WEIGHT[o.spec.size]);
+    }
+    if (!options.anyAreaAsLastResort) return undefined;
+    for (const country of countries) {
+      const candidates = this.all.filter((o) => eligible(o, country));
       if (candidates.length > 0) return rng.weighted(candidates, (o) => SIZE_WEIGHT[o.spec.size]);
     }
     return undefined;

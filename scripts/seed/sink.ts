@@ -152,17 +152,21 @@ function assertRouteShape(spec: RouteSpec): void {
   if (spec.options.length === 0) throw new Error(`${where}: has no travel options`);
   let previousDeparture = -1;
   spec.stops.forEach((stop, i) => {
-    if (i === 0 && (stop.arrivalOffsetMin !== 0 || stop.departureOffsetMin !== 0)) throw new Error(`${where}: first stop must be at offset 0`);
-    if (i > 0 && stop.arrivalOffsetMin <= previousDeparture) throw new Error(`${where}: stop ${i} arrives before leaving the previous stop`);
+    if (i === 0 && (stop.arrivalOffsetMin !== 0 || stop.departureOffsetMin !== 0))
+      throw new Error(`${where}: first stop must be at offset 0`);
+    if (i > 0 && stop.arrivalOffsetMin <= previousDeparture)
+      throw new Error(`${where}: stop ${i} arrives before leaving the previous stop`);
     if (stop.departureOffsetMin < stop.arrivalOffsetMin) throw new Error(`${where}: stop ${i} departs before it arrives`);
     previousDeparture = stop.departureOffsetMin;
   });
   for (const d of spec.departures) {
-    if (!Number.isInteger(d.minute) || d.minute < 0 || d.minute > 1439) throw new Error(`${where}: departure minute ${d.minute} out of range`);
+    if (!Number.isInteger(d.minute) || d.minute < 0 || d.minute > 1439)
+      throw new Error(`${where}: departure minute ${d.minute} out of range`);
     if (d.weekdays < 1 || d.weekdays > 127) throw new Error(`${where}: weekdays ${d.weekdays} out of range`);
   }
   for (const o of spec.options) {
-    if (!Number.isInteger(o.priceMinor) || o.priceMinor <= 0) throw new Error(`${where}: ${o.className} price ${o.priceMinor} is not a positive integer`);
+    if (!Number.isInteger(o.priceMinor) || o.priceMinor <= 0)
+      throw new Error(`${where}: ${o.className} price ${o.priceMinor} is not a positive integer`);
     if (o.seats <= 0 || o.seats > 32_767) throw new Error(`${where}: ${o.className} seats ${o.seats} out of range`);
   }
 }

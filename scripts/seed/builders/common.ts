@@ -2,7 +2,7 @@
  * What every route builder shares: the context it writes into and the small timetable and
  * policy helpers that make invented data look like an operator's real timetable.
  */
-import type { PlaceNode, ResolvedGeography, StationNode } from '../geography.ts';
+import type { PlaceNode, ResolvedGeography } from '../geography.ts';
 import { haversineKm, type LatLon } from '../geo.ts';
 import type { OperatorDirectory, OperatorNode } from '../operators.ts';
 import type { Random } from '../random.ts';
@@ -27,8 +27,7 @@ export class RouteCodes {
    * most timetables (the Thai railway's "odd goes out from Bangkok").
    */
   pair(operator: OperatorNode, rng: Random): [number, number] {
-    let n = this.next.get(operator.row.id);
-    if (n === undefined) n = 2 * rng.int(5, 150) + 1;
+    const n = this.next.get(operator.row.id) ?? 2 * rng.int(5, 150) + 1;
     this.next.set(operator.row.id, n + 2 * rng.int(1, 3));
     return [n, n + 1];
   }
@@ -55,6 +54,24 @@ export function nearestTo<T extends { row: LatLon }>(candidates: readonly T[], t
     }
   }
   return best;
+}
+
+/** Each item with the one after it: [a, b], [b, c], … */
+export function consecutive<T>(items: readonly T[]): [T, T][] {
+  const pairs: [T, T][] = [];
+  let previous: T | undefined;
+  for (const item of items) {
+    if (previous !== undefined) pairs.push([previous, item]);
+    previous = item;
+  }
+  return pairs;
+}
+
+/** Every unordered pair of different items, in list order. */
+export function* unorderedPairs<T>(items: readonly T[]): Generator<[T, T]> {
+  for (const [i, a] of items.entries()) {
+    for (const b of items.slice(i + 1)) yield [a, b];
+  }
 }
 
 export function roundTo(value: number, step: number): number {
@@ -99,7 +116,7 @@ export function timesConfirmedFor(operator: OperatorNode, vehicleClass: VehicleC
  */
 export function roadStops(
   rng: Random,
-  stations: readonly StationNode[],
+  stations: readonly { row: LatLon & { id: number } }[],
   speedKmh: number,
   detourFactor: number,
 ): { stops: StopSpec[]; distanceKm: number } {
@@ -108,13 +125,11 @@ export function roadStops(
   const stops: StopSpec[] = [{ stationId: first.row.id, arrivalOffsetMin: 0, departureOffsetMin: 0 }];
   let clock = 0;
   let distanceKm = 0;
-  for (let i = 1; i < stations.length; i++) {
-    const from = stations[i - 1] as StationNode;
-    const to = stations[i] as StationNode;
+  for (const [i, [from, to]] of consecutive(stations).entries()) {
     const legKm = haversineKm(from.row, to.row) * detourFactor;
     distanceKm += legKm;
     const arrival = Math.max(clock + 5, roundTo(clock + (legKm / speedKmh) * 60, 5));
-    const isLast = i === stations.length - 1;
+    const isLast = i === stations.length - 2;
     const departure = isLast ? arrival : arrival + rng.int(1, 3) * 5;
     stops.push({ stationId: to.row.id, arrivalOffsetMin: arrival, departureOffsetMin: departure });
     clock = departure;

@@ -1,10 +1,11 @@
 // Typed linting for TypeScript, Astro and React files; zero warnings allowed (npm test).
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: ['dist/', '.astro/', '.data/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/'],
   },

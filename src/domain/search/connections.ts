@@ -38,6 +38,14 @@ export const MAX_WAIT_MIN = 12 * 60;
 /** Two journeys this close at both ends, on the same kinds of vehicles, are the same offer to a traveller. */
 const NEAR_DUPLICATE_MIN = 15;
 
+/** Continuations kept per partial journey, and partial journeys kept per station. */
+const MAX_CONTINUATIONS = 4;
+const MAX_PARTIALS_PER_STATION = 12;
+
+function legUsd(leg: Leg): number {
+  return leg.route.minUsd * fareShare(leg);
+}
+
 export function minConnectionMinutes(
   arrival: { kind: StationKind; id: number; vehicleClass: VehicleClass },
   departure: { kind: StationKind; id: number; vehicleClass: VehicleClass },
@@ -113,6 +121,8 @@ export interface ConnectionQuery {
   /** Alighting stations accepted at the destination. */
   destinationStations: ReadonlySet<number>;
   maxChanges: 1 | 2;
+  /** Vehicle classes a leg may use (a class filter allows only its own classes), all when absent. */
+  classes?: ReadonlySet<VehicleClass>;
 }
 
 /** Extends each partial journey by one leg along `hops`, respecting connection times. */
@@ -124,7 +134,10 @@ function extend(index: TimetableIndex, partials: Journey[], hops: readonly Hop[]
     earliest = Math.min(earliest, p.arr);
     latest = Math.max(latest, p.arr);
   }
-  const candidates = legsInWindow(hops, earliest + 20, latest + MAX_WAIT_MIN).filter(accept);
+  const candidates = legsInWindow(hops, earliest + 20, latest + MAX_WAIT_MIN)
+    .filter(accept)
+    .sort((a, b) => a.dep - b.dep);
+  const boardStations = candidates.map((leg) => legStation(index, leg, 'board'));
   const out: Journey[] = [];
   for (const partial of partials) {
     const last = partial.legs.at(-1);
@@ -132,17 +145,29 @@ function extend(index: TimetableIndex, partials: Journey[], hops: readonly Hop[]
     const arrivalStation = legStation(index, last, 'alight');
     if (!arrivalStation) continue;
     const arrival = { kind: arrivalStation.kind, id: arrivalStation.id, vehicleClass: last.route.vehicleClass };
-    const feasible: Journey[] = [];
-    for (const leg of candidates) {
-      if (leg.route === last.route || leg.dep > partial.arr + MAX_WAIT_MIN) continue;
-      const boardStation = legStation(index, leg, 'board');
-      if (!boardStation) continue;
+    const feasible: Leg[] = [];
+    for (let i = 0; i < candidates.length; i++) {
+      const leg = candidates[i];
+      const boardStation = boardStations[i];
+      if (!leg || leg.dep < partial.arr + 20) continue;
+      // Sorted by departure: nothing after this is within the longest wait.
+      if (leg.dep > partial.arr + MAX_WAIT_MIN) break;
+      if (leg.route === last.route || !boardStation) continue;
       const mct = minConnectionMinutes(arrival, { kind: boardStation.kind, id: boardStation.id, vehicleClass: leg.route.vehicleClass });
-      if (leg.dep < partial.arr + mct) continue;
-      feasible.push(journeyOf([...partial.legs, leg]));
+      if (leg.dep >= partial.arr + mct) feasible.push(leg);
     }
-    // For one partial journey only the best continuations matter: arriving earlier or paying less.
-    out.push(...paretoPartials(feasible));
+    // For one partial journey only the best continuations matter: each kept one arrives later
+    // than the previous only if it is cheaper (a staircase, found in one pass after a sort).
+    feasible.sort((a, b) => a.arr - b.arr || legUsd(a) - legUsd(b));
+    let cheapest = Infinity;
+    let kept = 0;
+    for (const leg of feasible) {
+      const usd = legUsd(leg);
+      if (usd >= cheapest) continue;
+      cheapest = usd;
+      out.push({ legs: [...partial.legs, leg], dep: partial.dep, arr: leg.arr, usd: partial.usd + usd });
+      if (++kept >= MAX_CONTINUATIONS) break;
+    }
   }
   return out;
 }
@@ -150,7 +175,9 @@ function extend(index: TimetableIndex, partials: Journey[], hops: readonly Hop[]
 export function findConnections(index: TimetableIndex, q: ConnectionQuery): Journey[] {
   const { origin, destination } = q;
   const directKm = placeDistanceKm(origin, destination);
+  const allowed = (leg: Leg) => !q.classes || q.classes.has(leg.route.vehicleClass);
   const fromOrigin = q.firstLegs.filter((l) => {
+    if (!allowed(l)) return false;
     const place = l.route.stops[l.alight]?.placeId;
     if (place === undefined || place === destination.id || place === origin.id) return false;
     const via = index.places.get(place);
@@ -160,25 +187,38 @@ export function findConnections(index: TimetableIndex, q: ConnectionQuery): Jour
   let frontier = groupByStation(fromOrigin.map((l) => journeyOf([l])));
   for (let changes = 1; changes <= q.maxChanges && frontier.size > 0; changes++) {
     const next: Journey[] = [];
+    // Pareto per arrival station (connection times differ by station), then one extension per
+    // place, so the legs leaving a place are computed once for all its stations.
+    const byPlace = new Map<number, Journey[]>();
     for (const [, group] of frontier) {
-      const partials = paretoPartials(group);
+      // The earliest arrivals first; beyond a dozen, later ones only repeat what these offer.
+      const partials = paretoPartials(group).slice(0, MAX_PARTIALS_PER_STATION);
       const placeId = partials[0] ? lastPlace(partials[0]) : undefined;
       if (placeId === undefined) continue;
+      let list = byPlace.get(placeId);
+      if (!list) byPlace.set(placeId, (list = []));
+      list.push(...partials);
+    }
+    for (const [placeId, partials] of byPlace) {
       const byDest = index.hops.get(placeId);
       if (!byDest) continue;
       const toDestination = byDest.get(destination.id) ?? [];
       results.push(
-        ...extend(index, partials, toDestination, (leg) => q.destinationStations.has(leg.route.stops[leg.alight]?.stationId ?? -1)),
+        ...extend(
+          index,
+          partials,
+          toDestination,
+          (leg) => allowed(leg) && q.destinationStations.has(leg.route.stops[leg.alight]?.stationId ?? -1),
+        ),
       );
       if (changes === q.maxChanges) continue;
-      const visited = new Set(partials[0]?.legs.map((l) => l.route.stops[l.board]?.placeId));
-      visited.add(placeId);
+      // With at most two changes, a second change happens after exactly one leg: origin → here.
       const into = index.into.get(destination.id);
       for (const [viaId, hops] of byDest) {
-        if (viaId === destination.id || visited.has(viaId) || !into?.has(viaId)) continue;
+        if (viaId === destination.id || viaId === origin.id || viaId === placeId || !into?.has(viaId)) continue;
         const via = index.places.get(viaId);
         if (!via || !onTheWay(origin, via, destination, directKm)) continue;
-        next.push(...extend(index, partials, hops, () => true));
+        next.push(...extend(index, partials, hops, allowed));
       }
     }
     frontier = groupByStation(next);

@@ -8,7 +8,7 @@ import { dayNumber, fromDayNumber } from './dates.ts';
 import { pricingCurrency } from './money.ts';
 import { legsOnDay, placeDistanceKm, type Leg, type OptionNode, type PlaceNode, type TimetableIndex } from './timetable.ts';
 import { assignSalesSorting, buildTrip, type Trip } from './trips.ts';
-import { tripMatchesClasses, type ClassFilter } from './vehicleClasses.ts';
+import { tripMatchesClasses, type ClassFilter, type VehicleClass } from './vehicleClasses.ts';
 
 /** With this many direct departures on the day, connections are not searched. */
 export const DIRECT_ENOUGH = 10;
@@ -120,12 +120,14 @@ export function findJourneys(index: TimetableIndex, q: Pick<SearchQuery, 'from' 
     const hops = byDest.get(placeId);
     if (hops) firstLegs.push(...legsOnDay(index, hops, day, (h) => boards(h.route.stops[h.board]?.stationId)));
   }
+  const classes = q.classes === 'all' ? undefined : new Set(q.classes.filter((c): c is VehicleClass => c !== 'railpass'));
   const connections = findConnections(index, {
     origin: from.place,
     destination: to.place,
     firstLegs,
     destinationStations: to.stations,
     maxChanges,
+    ...(classes ? { classes } : {}),
   }).filter(matches);
   return [...directKept, ...pruneConnections(directKept, connections).slice(0, MAX_CONNECTIONS)];
 }

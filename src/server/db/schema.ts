@@ -249,3 +249,25 @@ export const inventoryVersion = pgTable('inventory_version', {
   version: integer('version').notNull().default(0),
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const pricingRuleKind = pgEnum('pricing_rule_kind', ['early_booking', 'round_trip']);
+
+/**
+ * Discounts the search applies on top of an operator's fare (SPEC §3 discount_data,
+ * round_trip_discount_pct). A null operator or class means "any"; an early-booking rule
+ * applies when the departure is at least `minDaysAhead` days after the search.
+ */
+export const pricingRules = pgTable(
+  'pricing_rules',
+  {
+    id: serial('id').primaryKey(),
+    kind: pricingRuleKind('kind').notNull(),
+    operatorId: integer('operator_id').references(() => operators.id, { onDelete: 'cascade' }),
+    vehicleClass: vehicleClassId('vehicle_class'),
+    minDaysAhead: smallint('min_days_ahead').notNull().default(0),
+    discountPct: smallint('discount_pct').notNull(),
+    validFrom: date('valid_from'),
+    validTo: date('valid_to'),
+  },
+  (t) => [check('pricing_rules_pct', sql`${t.discountPct} between 1 and 90`)],
+);

@@ -1,0 +1,204 @@
+/**
+ * `npm run bench:search [-- --skip-scale] [--skip-http] [--queries N]`
+ *
+ * 1. In-process: seeds a throwaway PGlite with the default network (and the --scale one),
+ *    builds the index (time, resident memory) and runs N random place-pair searches
+ *    (p50/p95/p99 latency).
+ * 2. Over HTTP: seeds .data/bench-db, builds the site into .data/bench-dist when that build is
+ *    missing, starts it, and drives trips/search with autocannon at 50 connections.
+ * Prints a Markdown table ready for docs/BENCHMARKS.md.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { seedDatabase } from '../seed/index.ts';
+import { addDays } from '../../src/domain/search/dates.ts';
+import { search } from '../../src/domain/search/search.ts';
+import type { TimetableIndex } from '../../src/domain/search/timetable.ts';
+import { openDb } from '../../src/server/db/client.ts';
+import { applyMigrations } from '../../src/server/db/migrate.ts';
+import { loadIndex } from '../../src/server/search/loadIndex.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    'skip-scale': { type: 'boolean', default: false },
+    'skip-http': { type: 'boolean', default: false },
+    queries: { type: 'string', default: '1000' },
+    duration: { type: 'string', default: '20' },
+  },
+});
+const QUERIES = Number(args.queries);
+const TODAY = new Date().toISOString().slice(0, 10);
+
+/** A small deterministic generator, so two runs measure the same queries. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/** Random pairs of places that both have some service, like real searches. */
+function randomPairs(index: TimetableIndex, count: number, seed: number): [number, number][] {
+  const served = [...index.hops.keys()].filter((id) => index.into.has(id));
+  const next = rng(seed);
+  const pick = () => served[Math.floor(next() * served.length)] ?? 0;
+  const pairs: [number, number][] = [];
+  while (pairs.length < count) {
+    const a = pick();
+    const b = pick();
+    if (a !== b) pairs.push([a, b]);
+  }
+  return pairs;
+}
+
+async function inProcess(name: string, scale: boolean) {
+  const handle = await openDb({ pgliteDataDir: 'memory://' });
+  await applyMigrations(handle);
+  console.log(`[${name}] seeding…`);
+  await seedDatabase(handle, { scale, today: TODAY });
+  globalThis.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  const heapBefore = process.memoryUsage().heapUsed;
+  const started = performance.now();
+  const index = await loadIndex(handle.db);
+  const buildMs = performance.now() - started;
+  globalThis.gc?.();
+  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+  const rssMb = process.memoryUsage().rss / 2 ** 20;
+  await handle.close();
+  const next = rng(7);
+  const pairs = randomPairs(index, QUERIES, 42);
+  const now = Date.now();
+  // Warm-up: the first searches pay for JIT compilation, which a long-running server pays once.
+  for (const [from, to] of pairs.slice(0, 50))
+    search(index, {
+      from: { kind: 'place', id: from },
+      to: { kind: 'place', id: to },
+      date: addDays(TODAY, 3),
+      people: 2,
+      classes: 'all',
+      currency: 'USD',
+      now,
+    });
+  const times: number[] = [];
+  let trips = 0;
+  for (const [from, to] of pairs) {
+    const date = addDays(TODAY, 1 + Math.floor(next() * 30));
+    const t0 = performance.now();
+    trips += search(index, {
+      from: { kind: 'place', id: from },
+      to: { kind: 'place', id: to },
+      date,
+      people: 2,
+      classes: 'all',
+      currency: 'USD',
+      now,
+    }).trips.length;
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const result = {
+    name,
+    routes: index.routes.length,
+    places: index.places.size,
+    buildMs,
+    heapMb,
+    rssMb,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    meanTrips: trips / pairs.length,
+    rssBeforeMb: rssBefore / 2 ** 20,
+  };
+  console.log(result);
+  return result;
+}
+
+async function waitForServer(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error('the server exited');
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server did not start');
+}
+
+function run(command: string, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, argv, { stdio: 'inherit', env });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      resolve(code ?? 1);
+    });
+  });
+}
+
+async function overHttp() {
+  const dataDir = '.data/bench-db';
+  const outDir = '.data/bench-dist';
+  rmSync(dataDir, { recursive: true, force: true });
+  const handle = await openDb({ pgliteDataDir: dataDir });
+  await applyMigrations(handle);
+  await seedDatabase(handle, { scale: false, today: TODAY });
+  const index = await loadIndex(handle.db);
+  await handle.close();
+  const env = { ...process.env, PGLITE_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '4399' };
+  if (!existsSync(`${outDir}/server/entry.mjs`)) {
+    console.log('[http] building the site into .data/bench-dist…');
+    if ((await run('npx', ['astro', 'build', '--outDir', outDir], env)) !== 0) throw new Error('build failed');
+  }
+  const server = spawn('node', [`${outDir}/server/entry.mjs`], { env, stdio: 'ignore' });
+  try {
+    const base = 'http://127.0.0.1:4399';
+    await waitForServer(`${base}/api/nuxt/en/common-data`, server);
+    // More distinct searches than the run sends: every request is computed, none is a repeat.
+    const pairs = randomPairs(index, 20_000, 99);
+    const next = rng(3);
+    const requests = pairs.map(([from, to]) => ({
+      method: 'GET' as const,
+      path: `/api/nuxt/en/trips/search?fromId=${from}&toId=${to}&date=${addDays(TODAY, 1 + Math.floor(next() * 30))}&people=2`,
+    }));
+    let i = 0;
+    const result = await autocannon({
+      url: base,
+      connections: 50,
+      duration: Number(args.duration),
+      requests: [{ setupRequest: (req) => ({ ...req, ...requests[i++ % requests.length] }) }],
+    });
+    const summary = {
+      requestsPerSecond: result.requests.average,
+      p50: result.latency.p50,
+      p97_5: result.latency.p97_5,
+      p99: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      total: result.requests.total,
+    };
+    console.log('[http]', summary);
+    return summary;
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+const results = [await inProcess('default', false)];
+if (!args['skip-scale']) results.push(await inProcess('scale', true));
+console.log('\n| network | routes | index build | index heap | RSS | p50 | p95 | p99 | trips/search |');
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const r of results)
+  console.log(
+    `| ${r.name} | ${r.routes} | ${(r.buildMs / 1000).toFixed(2)} s | ${r.heapMb.toFixed(0)} MB | ${r.rssMb.toFixed(0)} MB | ${r.p50.toFixed(2)} ms | ${r.p95.toFixed(2)} ms | ${r.p99.toFixed(2)} ms | ${r.meanTrips.toFixed(1)} |`,
+  );
+if (!args['skip-http']) await overHttp();

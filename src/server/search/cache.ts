@@ -1,0 +1,71 @@
+/**
+ * The process's search index: built on first use, and rebuilt when `inventory_version`
+ * changes. The version is read at most every few seconds, on a request, so a reseed shows up
+ * without a restart and a busy server costs the database one tiny select per interval. While a
+ * new index builds, requests keep using the old one: a search is never slower than the build.
+ */
+import type { TimetableIndex } from '../../domain/search/timetable.ts';
+import type { Db } from '../db/client.ts';
+import { getDbHandle } from '../db/index.ts';
+import { loadIndex, readInventoryVersion } from './loadIndex.ts';
+
+const CHECK_INTERVAL_MS = 5_000;
+
+export class IndexNotReadyError extends Error {
+  constructor(cause: unknown) {
+    super('The search index is not ready', { cause });
+  }
+}
+
+interface CacheState {
+  index?: TimetableIndex;
+  checkedAt: number;
+  building?: Promise<TimetableIndex>;
+}
+
+const caches = new WeakMap<Db, CacheState>();
+
+function rebuild(db: Db, state: CacheState): Promise<TimetableIndex> {
+  state.building ??= loadIndex(db)
+    .then((index) => {
+      state.index = index;
+      state.checkedAt = Date.now();
+      return index;
+    })
+    .finally(() => {
+      delete state.building;
+    });
+  return state.building;
+}
+
+/** The index for `db` (default: the process database), fresh within CHECK_INTERVAL_MS. */
+export async function getSearchIndex(db?: Db, now: number = Date.now()): Promise<TimetableIndex> {
+  const database = db ?? (await getDbHandle()).db;
+  let state = caches.get(database);
+  if (!state) caches.set(database, (state = { checkedAt: 0 }));
+  const current = state.index;
+  if (!current) {
+    try {
+      return await rebuild(database, state);
+    } catch (error) {
+      throw new IndexNotReadyError(error);
+    }
+  }
+  if (now - state.checkedAt >= CHECK_INTERVAL_MS && !state.building) {
+    state.checkedAt = now;
+    try {
+      const version = await readInventoryVersion(database);
+      if (version !== undefined && version !== current.version) void rebuild(database, state).catch(() => undefined);
+    } catch {
+      // A failed version check keeps the current index; the next interval tries again.
+    }
+  }
+  return current;
+}
+
+/** Waits for a rebuild in progress (tests and the benchmark want the fresh index). */
+export async function refreshSearchIndex(db: Db): Promise<TimetableIndex> {
+  let state = caches.get(db);
+  if (!state) caches.set(db, (state = { checkedAt: 0 }));
+  return rebuild(db, state);
+}

@@ -1,0 +1,150 @@
+/**
+ * Property-based checks of the engine on the seeded network: for random place pairs, dates,
+ * classes and currencies, whatever the search returns must be a journey a traveller can make.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDatabase } from '../../scripts/seed/index.ts';
+import { minConnectionMinutes } from '../../src/domain/search/connections.ts';
+import { addDays } from '../../src/domain/search/dates.ts';
+import { findJourneys, search } from '../../src/domain/search/search.ts';
+import { legStation, type TimetableIndex } from '../../src/domain/search/timetable.ts';
+import { localDateTime } from '../../src/domain/search/trips.ts';
+import { tripMatchesClasses, VEHICLE_CLASSES, type ClassFilter } from '../../src/domain/search/vehicleClasses.ts';
+import type { DbHandle } from '../../src/server/db/client.ts';
+import { loadIndex } from '../../src/server/search/loadIndex.ts';
+import { DATABASES } from './databases.ts';
+
+const TODAY = '2025-06-02';
+const NOW = Date.UTC(2025, 5, 2, 2);
+
+let handle: DbHandle;
+let index: TimetableIndex;
+
+beforeAll(async () => {
+  const pglite = DATABASES[0];
+  if (!pglite) throw new Error('no database');
+  handle = await pglite.open();
+  await seedDatabase(handle, { scale: false, today: TODAY });
+  index = await loadIndex(handle.db, NOW);
+});
+
+afterAll(async () => {
+  await handle.close();
+});
+
+/** Queries between places that have service, so most runs have something to check. */
+function queryArb() {
+  const served = [...index.hops.keys()].filter((id) => index.into.has(id));
+  const classSets: ClassFilter[] = ['all', ...VEHICLE_CLASSES.map((c) => [c]), ['bus', 'ferry'], ['avia', 'van'], ['bus', 'train']];
+  return fc.record({
+    from: fc.constantFrom(...served),
+    to: fc.constantFrom(...served),
+    dayOffset: fc.integer({ min: 0, max: 30 }),
+    classes: fc.constantFrom(...classSets),
+    people: fc.integer({ min: 1, max: 20 }),
+  });
+}
+
+describe('search properties on the seeded network', () => {
+  it('every change leaves time to connect, and every leg arrives after it departs', () => {
+    fc.assert(
+      fc.property(queryArb(), (q) => {
+        const journeys = findJourneys(index, {
+          from: { kind: 'place', id: q.from },
+          to: { kind: 'place', id: q.to },
+          date: addDays(TODAY, q.dayOffset),
+          classes: q.classes,
+        });
+        for (const j of journeys) {
+          for (let i = 0; i < j.legs.length; i++) {
+            const leg = j.legs[i];
+            if (!leg) continue;
+            expect(leg.arr).toBeGreaterThan(leg.dep);
+            const previous = j.legs[i - 1];
+            if (!previous) continue;
+            const a = legStation(index, previous, 'alight');
+            const b = legStation(index, leg, 'board');
+            if (!a || !b) throw new Error('unknown station');
+            expect(a.placeId).toBe(b.placeId);
+            const mct = minConnectionMinutes(
+              { kind: a.kind, id: a.id, vehicleClass: previous.route.vehicleClass },
+              { kind: b.kind, id: b.id, vehicleClass: leg.route.vehicleClass },
+            );
+            expect(leg.dep).toBeGreaterThanOrEqual(previous.arr + mct);
+          }
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('departs on the asked date at the departure station, with exactly the asked classes', () => {
+    fc.assert(
+      fc.property(queryArb(), (q) => {
+        const date = addDays(TODAY, q.dayOffset);
+        const { trips } = search(index, {
+          from: { kind: 'place', id: q.from },
+          to: { kind: 'place', id: q.to },
+          date,
+          people: q.people,
+          classes: q.classes,
+          currency: 'USD',
+          now: NOW,
+        });
+        for (const t of trips) {
+          expect(t.params.dep_time.slice(0, 10)).toBe(date);
+          expect(t.params.arr_time > t.params.dep_time || t.params.duration_min > 0).toBe(true);
+          expect(t.params.duration_min).toBeGreaterThan(0);
+          expect(tripMatchesClasses(t.params.vehclasses, q.classes)).toBe(true);
+          expect(index.stations.get(t.params.from)?.placeId).toBe(q.from);
+          expect(index.stations.get(t.params.to)?.placeId).toBe(q.to);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('prices are non-negative, ordered, and the same amount in every currency', () => {
+    fc.assert(
+      fc.property(queryArb(), fc.constantFrom('THB', 'EUR', 'VND', 'JPY'), (q, currency) => {
+        const base = {
+          from: { kind: 'place' as const, id: q.from },
+          to: { kind: 'place' as const, id: q.to },
+          date: addDays(TODAY, q.dayOffset),
+          people: 1,
+          classes: q.classes,
+          now: NOW,
+        };
+        const usd = search(index, { ...base, currency: 'USD' }).trips;
+        const other = search(index, { ...base, currency });
+        const perUsd = index.fx.get(other.currency)?.perUsd ?? 1;
+        const byKey = new Map(other.trips.map((t) => [t.key, t]));
+        for (const t of usd) {
+          expect(t.min_price.value).toBeGreaterThanOrEqual(0);
+          expect(t.max_price.value).toBeGreaterThanOrEqual(t.min_price.value);
+          for (const o of t.travel_options) expect(o.price.value).toBeGreaterThanOrEqual(0);
+          const converted = byKey.get(t.key);
+          expect(converted?.min_price.fxcode).toBe(other.currency);
+          // Each leg is rounded on its own, so allow a cent per leg plus half a unit of the target.
+          const legs = t.segments.length;
+          const tolerance = legs * 0.01 * perUsd + legs * (other.currency === 'VND' || other.currency === 'JPY' ? 1 : 0.01) + 1e-9;
+          expect(Math.abs((converted?.min_price.value ?? NaN) - t.min_price.value * perUsd)).toBeLessThanOrEqual(
+            tolerance + t.min_price.value * perUsd * 1e-9,
+          );
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('writes local times consistently with the time zone offset', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 60 * 24 * 400 }), fc.constantFrom(420, 480, 540), (minute, offset) => {
+        const text = localDateTime(28_000_000 + minute, offset);
+        const back = Date.parse(`${text.replace(' ', 'T')}:00Z`) / 60_000 - offset;
+        expect(back).toBe(28_000_000 + minute);
+      }),
+    );
+  });
+});

@@ -8,6 +8,8 @@ import i18n from './integrations/i18n/index.ts';
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
   output: 'static',
+  // Separate build folders let parallel test runs (and benchmarks) build without clobbering dist/.
+  outDir: process.env.ASTRO_OUT_DIR || './dist',
   adapter: node({ mode: 'standalone' }),
   integrations: [i18n(), buildInfo(), react()],
   trailingSlash: 'never',

@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name: string) => `${root}node_modules/.bin/${name}`;
 const skip = new Set((process.argv.find((a) => a.startsWith('--skip='))?.slice('--skip='.length) ?? '').split(',').filter(Boolean));
-const E2E_DB = '.data/e2e-db';
+// Overridable so that two test runs on one machine (e.g. parallel work trees) do not collide.
+const E2E_DB = process.env.E2E_PGLITE_DATA_DIR || '.data/e2e-db';
 
 mkdirSync(`${root}test-results`, { recursive: true });
 

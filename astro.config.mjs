@@ -4,6 +4,8 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import buildInfo from './integrations/build-info/index.ts';
 import i18n from './integrations/i18n/index.ts';
+import pagefind from './integrations/pagefind/index.ts';
+import sitemap from './integrations/sitemap/index.ts';
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
@@ -11,7 +13,7 @@ export default defineConfig({
   // Separate build folders let parallel test runs (and benchmarks) build without clobbering dist/.
   outDir: process.env.ASTRO_OUT_DIR || './dist',
   adapter: node({ mode: 'standalone' }),
-  integrations: [i18n(), buildInfo(), react()],
+  integrations: [i18n(), buildInfo(), react(), sitemap(), pagefind()],
   trailingSlash: 'never',
   build: { format: 'directory' },
   server: { port: Number(process.env.PORT) || 4321, host: process.env.HOST || 'localhost' },

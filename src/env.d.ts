@@ -5,6 +5,8 @@ declare namespace App {
     locale: import('./i18n/locales.ts').Locale;
     messages: import('./i18n/translate.ts').Messages;
     t: import('./i18n/translate.ts').Translate;
+    /** The signed-in session on guarded pages (src/server/accounts/middleware.ts); null for visitors. */
+    session?: import('./server/accounts/sessions.ts').ActiveSession | null;
   }
 }
 
@@ -13,4 +15,5 @@ interface ImportMetaEnv {
   readonly PUBLIC_BUILD_ID: string;
   readonly PUBLIC_ERROR_FOOTER?: string;
   readonly PUBLIC_HIDE_BACK_BUTTON?: string;
+  readonly PUBLIC_HOTEL_AFFILIATE_URL?: string;
 }

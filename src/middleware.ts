@@ -3,5 +3,7 @@
  */
 import { sequence } from 'astro:middleware';
 import { i18nMiddleware } from '../integrations/i18n/middleware.ts';
+import { accountsMiddleware } from './server/accounts/middleware.ts';
+import { checkoutMiddleware } from './server/checkout/middleware.ts';
 
-export const onRequest = sequence(i18nMiddleware);
+export const onRequest = sequence(i18nMiddleware, accountsMiddleware, checkoutMiddleware);

@@ -1,12 +1,11 @@
 import { defineMiddleware } from 'astro:middleware';
-import { localeBySegment, resolveSegment } from '../../src/i18n/locales.ts';
+import { localeBySegment, segmentForPath } from '../../src/i18n/locales.ts';
 import { ENGLISH, messagesFor } from '../../src/i18n/messages.ts';
 import { createTranslator } from '../../src/i18n/translate.ts';
 
-/** Puts the request's locale (from the first path segment, SPEC §5 rules) and `t` on locals. */
+/** Puts the request's locale (from the path's language segment, SPEC §5 rules) and `t` on locals. */
 export const i18nMiddleware = defineMiddleware((context, next) => {
-  const firstSegment = context.url.pathname.split('/')[1];
-  const locale = localeBySegment(resolveSegment(firstSegment));
+  const locale = localeBySegment(segmentForPath(context.url.pathname));
   const messages = messagesFor(locale.code);
   context.locals.locale = locale;
   context.locals.messages = messages;

@@ -9,6 +9,7 @@ import { parseServerEnv } from '../../src/server/config.ts';
 import { openDb, type DbHandle } from '../../src/server/db/client.ts';
 import { applyMigrations } from '../../src/server/db/migrate.ts';
 import { seedPricingRules } from '../../src/server/pricing/seedPricingRules.ts';
+import { seedReviews } from '../../src/server/reviews/seedReviews.ts';
 import { allGeography } from './data/index.ts';
 import { buildNetwork } from './network.ts';
 import { buildScaleNetwork } from './scale.ts';
@@ -47,6 +48,7 @@ export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}):
   const built = performance.now();
   await writeNetwork(handle.db, rows, options.onProgress ? { onProgress: options.onProgress } : {});
   await seedPricingRules(handle.db);
+  await seedReviews(handle.db);
   const written = performance.now();
   const { summary, text } = await summarizeDatabase(handle.db, today);
   return { summary, text, warnings: rows.warnings, buildMs: built - started, writeMs: written - built };

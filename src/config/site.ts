@@ -33,3 +33,11 @@ export const SOCIAL_LINKS = [
   { name: 'Instagram', href: 'https://www.instagram.com/' },
   { name: 'YouTube', href: 'https://www.youtube.com/' },
 ] as const;
+
+/**
+ * SPEC §1: the accommodation switch opens this hotel affiliate for the destination and dates.
+ * {destination}, {checkin} and {checkout} are filled in (URL-encoded); partners set their own.
+ */
+export const HOTEL_AFFILIATE_URL: string =
+  import.meta.env.PUBLIC_HOTEL_AFFILIATE_URL ||
+  'https://www.booking.com/searchresults.html?ss={destination}&checkin={checkin}&checkout={checkout}&aid=roamly';

@@ -1,6 +1,6 @@
 import * as dateFnsLocales from 'date-fns/locale';
 import { describe, expect, it } from 'vitest';
-import { LOCALES, localeBySegment, resolveSegment, segmentFromAcceptLanguage, weekStartFor } from './locales.ts';
+import { LOCALES, localeBySegment, resolveSegment, segmentForPath, segmentFromAcceptLanguage, weekStartFor } from './locales.ts';
 
 describe('locale table', () => {
   it('has the 24 calendar locales of SPEC §9 with the §3 segment mapping', () => {
@@ -86,5 +86,18 @@ describe('Accept-Language', () => {
     expect(segmentFromAcceptLanguage('id-ID')).toBe('in');
     expect(segmentFromAcceptLanguage(null)).toBe('en');
     expect(segmentFromAcceptLanguage('*')).toBe('en');
+  });
+});
+
+describe('language of a request path', () => {
+  it.each([
+    ['/de/support', 'de'],
+    ['/api/nuxt/ar/trips/search', 'ar'],
+    ['/api/nuxt/xx/trips/search', 'en'],
+    ['/api/nuxt/deu/cart', 'de'],
+    ['/api/preferences/currency', 'en'],
+    ['/', 'en'],
+  ])('%s → %s', (path, expected) => {
+    expect(segmentForPath(path)).toBe(expected);
   });
 });

@@ -101,6 +101,16 @@ export function resolveSegment(raw: string | undefined | null): LocaleSegment {
   return isSegment(cut) ? cut : DEFAULT_SEGMENT;
 }
 
+/**
+ * The language of a request path. Pages carry it first (/{lang}/…); API calls carry it after
+ * the API prefix (/api/nuxt/{lang}/…, SPEC §7), where the first segment `api` alone means en.
+ */
+export function segmentForPath(pathname: string): LocaleSegment {
+  const parts = pathname.split('/');
+  if (parts[1] === 'api' && parts[2] === 'nuxt') return resolveSegment(parts[3]);
+  return resolveSegment(parts[1]);
+}
+
 /** Regions whose weeks start on Sunday (SPEC §9). */
 const SUNDAY_START_REGIONS = new Set(['en-us', 'en-ca', 'fr-ca']);
 

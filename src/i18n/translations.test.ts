@@ -43,8 +43,9 @@ describe('translations', () => {
       for (const [key, text] of Object.entries(table)) {
         if (!text.includes('{') || /\[\w+\]/.test(text)) continue;
         const format = (n: number) => String(new IntlMessageFormat(text, code).format({ places: n, stations: 5, operators: 1, count: n }));
-        // Formats, and the number shows (in whatever digits the locale writes).
-        expect(format(3), key).not.toBe(format(7));
+        // Formats; a plural message shows its number (in whatever digits the locale writes).
+        if (text.includes(', plural,')) expect(format(3), key).not.toBe(format(7));
+        else expect(format(3), key).not.toBe('');
       }
     });
   });

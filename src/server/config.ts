@@ -13,6 +13,13 @@ const serverEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Canonical origin for absolute links (sitemap, hreflang, mails). */
   SITE_URL: z.url().default('http://localhost:4321'),
+  /** Mail: SMTP when set, otherwise `.eml` files in the outbox folder (src/server/mail). */
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('Roamly <no-reply@roamly.localhost>'),
+  MAIL_OUTBOX_DIR: z.string().min(1).default('.data/outbox'),
+  /** Sign in with Google: the OAuth client id (the ID token's audience) and Google's key set. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;

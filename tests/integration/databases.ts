@@ -30,6 +30,9 @@ async function openPostgres(url: string): Promise<DbHandle> {
     ...handle,
     close: async () => {
       await handle.close();
+      // pg's Pool.end() resolves before its sockets have closed; dropping the database at once
+      // terminates them mid-close and pg reports that as an uncaught error in the test run.
+      await new Promise((resolve) => setTimeout(resolve, 250));
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);

@@ -202,7 +202,11 @@ export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefin
     maxMinor = pricedLegs.reduce((sum, priced) => sum + Math.max(...priced.map((p) => p.minor)), 0);
   }
   const minMinor = Math.min(...options.map((o) => Math.round(o.price.value * 10 ** (index.fx.get(ctx.currency)?.minorUnits ?? 2))));
-  const features = [...new Set(legs.flatMap((l) => l.route.options.flatMap((o) => o.features)))].sort();
+  // 'instant_confirmation' feeds the quick filter (SPEC §3): every option of every leg confirms at once.
+  const instant = legs.every((l) => l.route.options.every((o) => o.confirmation === 'instant'));
+  const features = [
+    ...new Set([...legs.flatMap((l) => l.route.options.flatMap((o) => o.features)), ...(instant ? ['instant_confirmation'] : [])]),
+  ].sort();
   const bookableCount = options.filter((o) => o.bookable).length;
   const vehclasses = [...new Set(legs.map((l) => l.route.vehicleClass))];
 

@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -270,4 +271,360 @@ export const pricingRules = pgTable(
     validTo: date('valid_to'),
   },
   (t) => [check('pricing_rules_pct', sql`${t.discountPct} between 1 and 90`)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Cart, booking, seat holds and payments (checkout). Bookings carry an optional user id as a
+// plain integer without a foreign key: the accounts tables are built separately, and a guest
+// booking is identified by its email.
+// ---------------------------------------------------------------------------------------------
+
+export const cartStatus = pgEnum('cart_status', ['open', 'frozen', 'ordered']);
+export const bookingStatus = pgEnum('booking_status', [
+  'reserved',
+  'awaiting_payment',
+  'paid',
+  'pending_confirmation',
+  'confirmed',
+  'expired',
+  'cancelled',
+  'refunded',
+]);
+export const holdStatus = pgEnum('hold_status', ['held', 'sold', 'released']);
+export const paymentStatus = pgEnum('payment_status', ['pending', 'succeeded', 'failed', 'refunded']);
+
+/** A traveller's selection before it is booked; found by its unguessable hash (SPEC §2 checkout/{hash}). */
+export const carts = pgTable('carts', {
+  id: serial('id').primaryKey(),
+  hash: text('hash').notNull().unique(),
+  status: cartStatus('status').notNull().default('open'),
+  lang: text('lang').notNull(),
+  currency: text('currency').notNull(),
+  people: smallint('people').notNull(),
+  /** A frozen cart keeps the prices it was quoted, whatever the fares do afterwards. */
+  frozenAt: timestamp('frozen_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One trip of a cart (outbound, return): a search result's trip key and chosen option per leg. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    tripKey: text('trip_key').notNull(),
+    optionIds: text('option_ids').notNull(),
+  },
+  (t) => [unique('cart_items_position').on(t.cartId, t.position)],
+);
+
+/** One vehicle of a cart item, with the unit price quoted when it was added (per passenger). */
+export const cartLegs = pgTable(
+  'cart_legs',
+  {
+    id: serial('id').primaryKey(),
+    cartItemId: integer('cart_item_id')
+      .notNull()
+      .references(() => cartItems.id, { onDelete: 'cascade' }),
+    legIndex: smallint('leg_index').notNull(),
+    scheduleId: integer('schedule_id').notNull(),
+    travelOptionId: integer('travel_option_id').notNull(),
+    serviceDate: date('service_date').notNull(),
+    departureAt: timestamp('departure_at', { withTimezone: true }).notNull(),
+    arrivalAt: timestamp('arrival_at', { withTimezone: true }).notNull(),
+    fromStationId: integer('from_station_id').notNull(),
+    toStationId: integer('to_station_id').notNull(),
+    operatorId: integer('operator_id').notNull(),
+    unitPriceMinor: integer('unit_price_minor').notNull(),
+    currency: text('currency').notNull(),
+  },
+  (t) => [unique('cart_legs_position').on(t.cartItemId, t.legIndex)],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    /** What the traveller quotes to support and what the ticket's QR code carries. */
+    reference: text('reference').notNull().unique(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id),
+    status: bookingStatus('status').notNull(),
+    /** Accounts' user id when signed in (no foreign key yet, see above). */
+    userId: integer('user_id'),
+    email: text('email'),
+    lang: text('lang').notNull(),
+    currency: text('currency').notNull(),
+    people: smallint('people').notNull(),
+    totalMinor: integer('total_minor').notNull(),
+    passengers: jsonb('passengers')
+      .$type<Record<string, unknown>[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    addons: jsonb('addons')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bookings_cart_idx').on(t.cartId), check('bookings_total', sql`${t.totalMinor} >= 0`)],
+);
+
+/** Seats of one departure held (then sold) for a booking; `seats` always counts passengers. */
+export const seatHolds = pgTable(
+  'seat_holds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    departureInventoryId: bigint('departure_inventory_id', { mode: 'number' })
+      .notNull()
+      .references(() => departureInventory.id, { onDelete: 'cascade' }),
+    seats: smallint('seats').notNull(),
+    status: holdStatus('status').notNull().default('held'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('seat_holds_booking_idx').on(t.bookingId),
+    index('seat_holds_expiry_idx').on(t.status, t.expiresAt),
+    check('seat_holds_seats', sql`${t.seats} > 0`),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    paygate: text('paygate').notNull(),
+    /** The gateway's own id of this payment (session or counter reference). */
+    providerRef: text('provider_ref').notNull().unique(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    status: paymentStatus('status').notNull().default('pending'),
+    failureCode: text('failure_code'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payments_booking_idx').on(t.bookingId)],
+);
+
+/** Webhook events already applied: a redelivered event id is acknowledged and ignored. */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  paymentId: integer('payment_id')
+    .notNull()
+    .references(() => payments.id, { onDelete: 'cascade' }),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Webhooks the sandbox gateway still has to deliver (retried with backoff until acknowledged). */
+export const webhookOutbox = pgTable(
+  'webhook_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: text('event_id').notNull().unique(),
+    url: text('url').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [index('webhook_outbox_due_idx').on(t.deliveredAt, t.nextAttemptAt)],
+);
+
+/** First answer to a request carrying an Idempotency-Key, replayed for every repeat. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request is still being answered. */
+    statusCode: smallint('status_code'),
+    responseBody: text('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
+
+// ─── Accounts (issue 6): users, server-side sessions, one-time tokens, sign-in attempts ───
+
+export const userRole = pgEnum('user_role', ['user', 'reseller', 'admin', 'manager', 'support']);
+
+/**
+ * A traveller's or staff member's account. The email is stored lower-cased (addresses are
+ * compared case-insensitively, SPEC §5). A deleted account keeps its row so that bookings stay
+ * with the operator, but every personal field is cleared and `deletedAt` is set.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** `scrypt$N$r$p$salt$hash`; null for accounts that only sign in with Google or a link. */
+    passwordHash: text('password_hash'),
+    googleSub: text('google_sub'),
+    name: text('name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    role: userRole('role').notNull().default('user'),
+    isStaff: boolean('is_staff').notNull().default(false),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    countryCode: text('country_code'),
+    balanceMinor: integer('balance_minor').notNull().default(0),
+    balanceCurrency: text('balance_currency').notNull().default('USD'),
+    /** Base32 TOTP secret; `totpEnabledAt` is set once the first code confirmed it. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last accepted time step, so a code cannot be used twice (RFC 6238 §5.2). */
+    totpLastStep: integer('totp_last_step'),
+    /** SHA-256 hashes of the unused recovery codes. */
+    recoveryCodeHashes: text('recovery_code_hashes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [unique('users_email_key').on(t.email), unique('users_google_sub_key').on(t.googleSub)],
+);
+
+/**
+ * Server-side sessions. The cookie holds a random 128-bit token; only its SHA-256 is stored, so
+ * a leaked table cannot be replayed. `isTemp` marks authentication level 1 (a ticket link).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isTemp: boolean('is_temp').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Absolute timeout: the session ends here however active it is. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const authTokenPurpose = pgEnum('auth_token_purpose', [
+  'verify_email',
+  'login_link',
+  'reset_password',
+  'two_factor',
+  'temp_access',
+  'email_change',
+]);
+
+/**
+ * Single-use tokens sent by mail or handed to the second sign-in step. Only the hash is stored;
+ * `usedAt` is set in the same statement that checks it, so a token works once.
+ */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    purpose: authTokenPurpose('purpose').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    /** Purpose-specific data, e.g. the password hash of a registration waiting for verification. */
+    data: jsonb('data').$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('auth_tokens_user_idx').on(t.userId)],
+);
+
+/** Failed sign-in attempts and mail requests, counted per account and per address for rate limits. */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** e.g. `login:email:a@b.c`, `login:ip:1.2.3.4`, `code:user:7`. */
+    scope: text('scope').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_attempts_scope_idx').on(t.scope, t.at)],
+);
+
+/** Passengers a traveller saved for the next checkout (SPEC §3 saved passenger). */
+export const savedPassengers = pgTable(
+  'saved_passengers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    middleName: text('middle_name').notNull().default(''),
+    lastName: text('last_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_passengers_user_idx').on(t.userId)],
+);
+
+/** Movements of a reseller's or traveller's balance (SPEC §6 balance link → /profile/transaction). */
+export const balanceTransactions = pgTable(
+  'balance_transactions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    description: text('description').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('balance_transactions_user_idx').on(t.userId)],
+);
+
+/**
+ * Traveller reviews of an operator, optionally of one route it runs (SPEC §7 reviews,
+ * reviews/operator, reviews/trip). `rating` is whole stars 1–5; averages are shown to one decimal.
+ * The operator's own `rating`/`review_count` columns stay the published aggregate.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    routeId: integer('route_id').references(() => routes.id, { onDelete: 'cascade' }),
+    vehicleClass: vehicleClassId('vehicle_class').notNull(),
+    rating: smallint('rating').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    authorName: text('author_name').notNull(),
+    /** ISO 3166 country of the traveller, for the "from …" line. */
+    authorCountry: text('author_country').notNull(),
+    /** Language the review was written in (locale code). */
+    language: text('language').notNull().default('en'),
+    travelDate: date('travel_date').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reviews_operator_idx').on(t.operatorId),
+    index('reviews_route_idx').on(t.routeId),
+    check('reviews_rating', sql`${t.rating} between 1 and 5`),
+  ],
 );

@@ -1,0 +1,231 @@
+/**
+ * `npm run bench:booking [-- --buyers N] [--concurrency C] [--departures D]` on PostgreSQL.
+ *
+ * End to end through the HTTP API of a built server, like a browser would: add-to-cart (from
+ * real search results' booking_uri), checkout/reserve (the seat hold), pay/place-order with an
+ * Idempotency-Key, the sandbox gateway's hosted page with the success card (which sends the
+ * signed webhook back to the shop). Buyers outnumber the seats of the chosen departures, so holds
+ * contend and some buyers get a clear 409. Reports confirmed bookings per second, the hold
+ * latency (p50/p99 of checkout/reserve) and checks at the end that no departure is oversold and
+ * that every sold seat belongs to a confirmed booking.
+ *
+ * Needs BENCH_DATABASE_URL (or TEST_DATABASE_URL): a database `bench_booking_*` is created there,
+ * seeded, used and dropped. The server is `${ASTRO_OUT_DIR:-dist}/server/entry.mjs` on BENCH_PORT
+ * (default 4399); build first.
+ */
+import { spawn } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { seedDatabase } from '../seed/index.ts';
+import { openDb } from '../../src/server/db/client.ts';
+import { applyMigrations } from '../../src/server/db/migrate.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    buyers: { type: 'string', default: '600' },
+    concurrency: { type: 'string', default: '40' },
+    departures: { type: 'string', default: '12' },
+  },
+});
+const BUYERS = Number(args.buyers);
+const CONCURRENCY = Number(args.concurrency);
+const DEPARTURES = Number(args.departures);
+const baseUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+if (!baseUrl) {
+  console.log('bench:booking SKIPPED: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server.');
+  process.exit(0);
+}
+const port = Number(process.env.BENCH_PORT || 4399);
+const origin = `http://127.0.0.1:${String(port)}`;
+const outDir = process.env.ASTRO_OUT_DIR || 'dist';
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const dbName = `bench_booking_${Date.now().toString(36)}`;
+await admin(`create database ${dbName}`);
+const url = new URL(baseUrl);
+url.pathname = `/${dbName}`;
+const databaseUrl = url.toString();
+const handle = await openDb({ databaseUrl });
+await applyMigrations(handle);
+console.log('Seeding the default network…');
+await seedDatabase(handle, { scale: false });
+
+const server = spawn('node', [`${outDir}/server/entry.mjs`], {
+  env: {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    MAIL_OUTBOX_DIR: '.data/bench-outbox',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+async function waitForServer() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${origin}/en`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+interface Option {
+  booking_uri: string;
+  bookable: 0 | 1;
+  seats_left: number;
+}
+
+try {
+  await waitForServer();
+  // Bookable direct buses from real searches: a handful of departures everyone competes for.
+  const uris: string[] = [];
+  for (let day = 2; uris.length < DEPARTURES && day < 12; day++) {
+    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+    for (const to of ['chiang-mai', 'hua-hin', 'pattaya', 'khon-kaen']) {
+      const response = await fetch(
+        `${origin}/api/nuxt/en/trips/search?fromSlug=bangkok&toSlug=${to}&date=${date}&people=1&vehclasses=bus&currency=THB`,
+      );
+      if (!response.ok) continue;
+      const body = (await response.json()) as { trips: { segments: unknown[]; travel_options: Option[] }[] };
+      for (const trip of body.trips.filter((t) => t.segments.length === 1))
+        for (const o of trip.travel_options) if (o.bookable && uris.length < DEPARTURES) uris.push(o.booking_uri);
+    }
+  }
+  console.log(`${String(uris.length)} departures, ${String(BUYERS)} buyers (2 passengers each), ${String(CONCURRENCY)} at a time`);
+
+  const holdMs: number[] = [];
+  const outcomes = { confirmed: 0, soldOut: 0, other: 0, serverErrors: 0 };
+  const form = {
+    email: 'bench@example.com',
+    phone: '+66 81 234 5678',
+    passengers: [{ full_name: 'Bench One' }, { full_name: 'Bench Two' }],
+  };
+
+  async function buyer(i: number) {
+    const uri = uris[i % uris.length] ?? '';
+    const added = await fetch(`${origin}${uri}?people=2&currency=THB`, { redirect: 'manual' });
+    const hash = (added.headers.get('location') ?? '').split('/checkout/')[1] ?? '';
+    if (!hash) {
+      outcomes.other++;
+      return;
+    }
+    const started = performance.now();
+    const reserve = await fetch(`${origin}/api/nuxt/en/checkout/reserve/${hash}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ form }),
+    });
+    holdMs.push(performance.now() - started);
+    if (reserve.status >= 500) outcomes.serverErrors++;
+    if (reserve.status === 409) {
+      outcomes.soldOut++;
+      return;
+    }
+    if (reserve.status !== 201) {
+      outcomes.other++;
+      return;
+    }
+    const order = await fetch(`${origin}/api/nuxt/en/pay/place-order-by-booking-cart-hash`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': `bench-${String(i)}-${hash}` },
+      body: JSON.stringify({ hash, paygate: 'sandbox-card' }),
+    });
+    const { redirect_url: gateway, booking_id: bookingId } = (await order.json()) as { redirect_url: string; booking_id: number };
+    const paid = await fetch(gateway, {
+      method: 'POST',
+      redirect: 'manual',
+      // Astro refuses cross-site form posts; a browser on the gateway page sends its own origin.
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+      body: new URLSearchParams({ number: '4242424242424242', expiry: '12/34', cvc: '123' }).toString(),
+    });
+    if (paid.status !== 303) {
+      outcomes.other++;
+      return;
+    }
+    // Like the payment status page: poll until the webhook has been applied (usually at once).
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const result = (await (await fetch(`${origin}/api/nuxt/en/pay/payment-result?booking=${String(bookingId)}`)).json()) as {
+        paid: boolean;
+        final: boolean;
+      };
+      if (result.paid) {
+        outcomes.confirmed++;
+        return;
+      }
+      if (result.final) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    outcomes.other++;
+  }
+
+  // Seats the seed already sold; the check below compares what this run added with its holds.
+  const before = new Map<string, number>();
+  {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    for (const r of (await c.query<{ id: string; sold: number }>('select id::text, seats_sold as sold from departure_inventory')).rows)
+      before.set(r.id, r.sold);
+    await c.end();
+  }
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < BUYERS) await buyer(next++);
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  // A webhook not yet acknowledged would still be retried; give the sender a moment before checking.
+  await new Promise((r) => setTimeout(r, 1500));
+
+  const checker = new pg.Client({ connectionString: databaseUrl });
+  await checker.connect();
+  const rows = (
+    await checker.query<{ id: string; total: number; held: number; sold: number; sold_holds: number; held_holds: number }>(
+      `select d.id::text, d.seats_total as total, d.seats_held as held, d.seats_sold as sold,
+         coalesce((select sum(seats) from seat_holds h where h.departure_inventory_id = d.id and h.status = 'sold'), 0)::int as sold_holds,
+         coalesce((select sum(seats) from seat_holds h where h.departure_inventory_id = d.id and h.status = 'held'), 0)::int as held_holds
+       from departure_inventory d`,
+    )
+  ).rows;
+  await checker.end();
+  const oversold = rows.filter((r) => r.held + r.sold > r.total).length;
+  const unmatched = rows.filter((r) => r.sold - (before.get(r.id) ?? 0) !== r.sold_holds || r.held !== r.held_holds).length;
+  const soldByRun = rows.reduce((sum, r) => sum + r.sold_holds, 0);
+  const row = { oversold, unmatched, sold: soldByRun };
+  const sorted = [...holdMs].sort((a, b) => a - b);
+  console.log(
+    '\n| buyers | confirmed | sold out (409) | other | 5xx | duration | confirmed bookings/s | hold p50 | hold p99 | oversold departures | seats sold ≠ sold holds |',
+  );
+  console.log(
+    '| ------ | --------- | -------------- | ----- | --- | -------- | -------------------- | -------- | -------- | ------------------- | ------------------------ |',
+  );
+  console.log(
+    `| ${String(BUYERS)} | ${String(outcomes.confirmed)} | ${String(outcomes.soldOut)} | ${String(outcomes.other)} | ${String(outcomes.serverErrors)} | ${seconds.toFixed(1)} s | ${(outcomes.confirmed / seconds).toFixed(1)} | ${percentile(sorted, 50).toFixed(0)} ms | ${percentile(sorted, 99).toFixed(0)} ms | ${String(row.oversold)} | ${String(row.unmatched)} |`,
+  );
+  console.log(`seats sold in total: ${String(row.sold)} (= 2 × confirmed: ${String(2 * outcomes.confirmed)})`);
+  if (row.oversold !== 0 || row.unmatched !== 0 || row.sold !== 2 * outcomes.confirmed) process.exitCode = 1;
+} finally {
+  server.kill('SIGTERM');
+  await handle.close();
+  await new Promise((r) => setTimeout(r, 500));
+  await admin(`drop database if exists ${dbName} with (force)`);
+}

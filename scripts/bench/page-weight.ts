@@ -1,0 +1,159 @@
+/**
+ * Page weight: the JavaScript each page type ships, gzipped, against the budgets of the search
+ * issue (home ≤ 90 KB, results ≤ 150 KB, pages without a form: only the shell's small scripts,
+ * ≤ 5 KB). Reads the built output only:
+ *
+ *   node scripts/bench/page-weight.ts            (dist/, or the folder in ASTRO_OUT_DIR)
+ *
+ * A page's JavaScript is the closure of static imports from its entry files (module scripts
+ * and island components/renderers). Dynamic imports load later (a calendar's locale, say) and
+ * are listed apart. Exits 1 when a budget is exceeded, so `npm test` fails on a regression.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const outDir = process.env.ASTRO_OUT_DIR || 'dist';
+const client = join(outDir, 'client');
+const KB = 1024;
+
+interface PageType {
+  name: string;
+  budgetKb: number;
+  /** Entry files under client/ (paths like /_astro/x.js). */
+  entries: string[];
+  inlineBytes: number;
+}
+
+function read(path: string): string {
+  return readFileSync(join(client, path), 'utf8');
+}
+
+const gzipped = new Map<string, number>();
+function gz(path: string): number {
+  let size = gzipped.get(path);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(join(client, path)), { level: 9 }).length;
+    gzipped.set(path, size);
+  }
+  return size;
+}
+
+function resolve(from: string, spec: string): string {
+  if (spec.startsWith('/')) return spec;
+  const base = from.slice(0, from.lastIndexOf('/') + 1);
+  const parts = (base + spec).split('/');
+  const out: string[] = [];
+  for (const p of parts) {
+    if (p === '..') out.pop();
+    else if (p !== '.') out.push(p);
+  }
+  return out.join('/');
+}
+
+/** Static imports (`import … from "x"`, `import "x"`, `export … from "x"`) and dynamic ones. */
+function imports(path: string): { statics: string[]; dynamics: string[] } {
+  const code = read(path);
+  const statics = [...code.matchAll(/(?:\bimport|\bfrom)\s*["']([^"']+\.js)["']/g)].map((m) => resolve(path, m[1] ?? ''));
+  const dynamics = [...code.matchAll(/\bimport\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g)].map((m) => resolve(path, m[1] ?? ''));
+  return { statics, dynamics };
+}
+
+function closure(entries: readonly string[]): { files: Set<string>; lazy: Set<string> } {
+  const files = new Set<string>();
+  const lazy = new Set<string>();
+  const queue = [...entries];
+  while (queue.length) {
+    const file = queue.pop() ?? '';
+    if (files.has(file) || !existsSync(join(client, file))) continue;
+    files.add(file);
+    const { statics, dynamics } = imports(file);
+    queue.push(...statics);
+    for (const d of dynamics) lazy.add(d);
+  }
+  for (const f of files) lazy.delete(f);
+  return { files, lazy };
+}
+
+/** Entry scripts of a built HTML page, and the bytes of its inline scripts. */
+function pageEntries(html: string): { entries: string[]; inlineBytes: number } {
+  const entries = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)) if (m[1]) entries.add(m[1]);
+  for (const m of html.matchAll(/\b(?:component-url|renderer-url)="([^"]+\.js)"/g)) if (m[1]) entries.add(m[1]);
+  let inlineBytes = 0;
+  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g))
+    inlineBytes += gzipSync(m[1] ?? '').length;
+  return { entries: [...entries], inlineBytes };
+}
+
+function htmlPages(dir: string): string[] {
+  const found: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) found.push(...htmlPages(path));
+    else if (name === 'index.html') found.push(path);
+  }
+  return found;
+}
+
+/** Built chunk files whose name starts with `prefix` (islands of on-demand pages have no HTML). */
+function chunks(prefix: string): string[] {
+  const dir = join(client, '_astro');
+  return readdirSync(dir)
+    .filter((f) => f.startsWith(prefix) && f.endsWith('.js'))
+    .map((f) => `/_astro/${f}`);
+}
+
+if (!existsSync(join(client, 'en', 'index.html'))) {
+  console.error(`No built site in ${outDir}/client (run astro build first).`);
+  process.exit(2);
+}
+
+const home = pageEntries(readFileSync(join(client, 'en', 'index.html'), 'utf8'));
+
+// The results page renders on request, so its entries are its islands, the shell's scripts and
+// the route facts' script, found by name in the build; its list worker starts on load too.
+const resultsEntries = [
+  ...home.entries,
+  ...chunks('SearchResults.'),
+  ...chunks('RouteFacts.astro_astro_type_script'),
+  ...chunks('list.worker'),
+];
+
+// A pre-rendered page without any island stands for "pages without a form".
+const formless = htmlPages(join(client, 'en'))
+  .map((path) => ({ path, html: readFileSync(path, 'utf8') }))
+  .find(({ html }) => !html.includes('<astro-island'));
+
+const types: PageType[] = [
+  { name: 'home (/en)', budgetKb: 90, entries: home.entries, inlineBytes: home.inlineBytes },
+  { name: 'results (/en/all/{from}/{to})', budgetKb: 150, entries: resultsEntries, inlineBytes: home.inlineBytes },
+];
+if (formless) {
+  const page = pageEntries(formless.html);
+  // Only the shell's small scripts (cookie banner, currency label, account links) are allowed.
+  types.push({
+    name: `page without a form (${formless.path.slice(client.length)})`,
+    budgetKb: 5,
+    entries: page.entries,
+    inlineBytes: page.inlineBytes,
+  });
+}
+
+let failed = false;
+console.log('| page type | JS files (gzip) | inline scripts (gzip) | lazy chunks (gzip) | budget | ok |');
+console.log('| --- | --- | --- | --- | --- | --- |');
+for (const type of types) {
+  const { files, lazy } = closure(type.entries);
+  const size = [...files].reduce((sum, f) => sum + gz(f), 0);
+  const lazySize = [...lazy].filter((f) => existsSync(join(client, f))).reduce((sum, f) => sum + gz(f), 0);
+  const ok = size <= type.budgetKb * KB;
+  if (!ok) failed = true;
+  console.log(
+    `| ${type.name} | ${(size / KB).toFixed(1)} KB in ${String(files.size)} files | ${(type.inlineBytes / KB).toFixed(1)} KB | ${(lazySize / KB).toFixed(1)} KB | ${String(type.budgetKb)} KB | ${ok ? 'yes' : 'NO'} |`,
+  );
+}
+if (failed) {
+  console.error('\nA page type ships more JavaScript than its budget.');
+  process.exit(1);
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { search, type SearchQuery } from '../search/search.ts';
+import { testIndex } from '../search/testNetwork.ts';
+import { parseAddToCartSlug } from './slug.ts';
+import { quoteSelections, unitTotal } from './quote.ts';
+
+const index = testIndex();
+const NOW = Date.UTC(2025, 2, 8, 5);
+const query: SearchQuery = {
+  from: { kind: 'place', id: 1 },
+  to: { kind: 'place', id: 4 },
+  date: '2025-03-10',
+  people: 1,
+  classes: 'all',
+  currency: 'USD',
+  now: NOW,
+  bookingBase: '/en/add-to-cart/',
+};
+
+function selectionsOf(uri: string) {
+  const selections = parseAddToCartSlug(uri.replace('/en/add-to-cart/', ''));
+  if (!selections) throw new Error(`unparsable ${uri}`);
+  return selections;
+}
+
+describe('quoteSelections', () => {
+  it('prices a search result exactly as the search showed it', () => {
+    for (const trip of search(index, query).trips) {
+      for (const option of trip.travel_options) {
+        const quoted = quoteSelections(index, selectionsOf(option.booking_uri), { currency: 'USD', now: NOW });
+        if (typeof quoted === 'string') throw new Error(quoted);
+        expect(unitTotal(quoted.flat()) / 100).toBe(option.price.value);
+      }
+    }
+  });
+
+  it('quotes every leg of a connection', () => {
+    const island = search(index, { ...query, to: { kind: 'place', id: 3 } }).trips.find((t) => t.params.changes === 1);
+    const uri = island?.travel_options[0]?.booking_uri ?? '';
+    const quoted = quoteSelections(index, selectionsOf(uri), { currency: 'USD', now: NOW });
+    expect(typeof quoted === 'string' ? quoted : quoted[0]?.map((l) => l.scheduleId)).toEqual([1, 2]);
+  });
+
+  it('refuses a departure whose sales have closed, an unknown option and a day the schedule does not run', () => {
+    const uri = search(index, query).trips[0]?.travel_options[0]?.booking_uri ?? '';
+    expect(quoteSelections(index, selectionsOf(uri), { currency: 'USD', now: Date.UTC(2025, 2, 10, 1) })).toBe('sales_closed');
+    expect(quoteSelections(index, [{ tripKey: '4.11.41.2025-03-10', optionIds: [6] }], { currency: 'USD', now: NOW })).toBe(
+      'unknown_option',
+    );
+    // The flight (schedule 5) runs on weekdays only; 2025-03-16 is a Sunday.
+    expect(quoteSelections(index, [{ tripKey: '5.12.42.2025-03-16', optionIds: [6] }], { currency: 'USD', now: NOW })).toBe('unknown_trip');
+  });
+});

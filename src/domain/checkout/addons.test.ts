@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { addonLines, localMinus, pickupOptions, removeLuggageRow } from './addons.ts';
+
+const prices = { fromThb: (thb: number) => Math.round(thb / 35), fareMinor: 10_000, people: 2 };
+
+describe('add-ons', () => {
+  it('prices insurance on the fare, luggage per piece and a pickup once', () => {
+    const pickups = pickupOptions('2025-06-04 21:00', 'Mo Chit', localMinus);
+    expect(pickups[0]).toMatchObject({ arrival_datetime: '2025-06-04 20:15', arrival_station_name: 'Mo Chit' });
+    const lines = addonLines(
+      {
+        insurance: 'basic',
+        luggage: [
+          { option: '20kg', quantity: 3 },
+          { option: '30kg', quantity: 0 },
+        ],
+        pickup: 'pickup-90',
+      },
+      prices,
+      pickups,
+    );
+    expect(lines).toEqual([
+      { kind: 'insurance', value: 'basic', quantity: 2, amountMinor: 300 },
+      { kind: 'luggage', value: '20kg', quantity: 3, amountMinor: 429 * 3 },
+      { kind: 'pickup', value: 'pickup-90', quantity: 1, amountMinor: 571 },
+    ]);
+  });
+
+  it('refuses an option that does not exist', () => {
+    expect(addonLines({ insurance: 'platinum', luggage: [], pickup: null }, prices, [])).toBe('unknown_addon');
+  });
+
+  it('keeps the last luggage row when asked to remove it', () => {
+    expect(removeLuggageRow(['a', 'b'], 0)).toEqual(['b']);
+    expect(removeLuggageRow(['b'], 0)).toEqual(['b']);
+  });
+
+  it('crosses midnight backwards for an early pickup', () => {
+    expect(localMinus('2025-06-05 00:30', 45)).toBe('2025-06-04 23:45');
+  });
+});

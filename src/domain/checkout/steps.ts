@@ -1,0 +1,32 @@
+/**
+ * Checkout steps (SPEC §4: 0 passengers and itinerary, 1 passengers, 2 confirmation, 3 payment)
+ * and the step restriction: a step opens only when the data it needs exists. A page asked for
+ * too early is sent to the furthest step the traveller may see; a paid booking goes to its
+ * payment status instead of back into the form.
+ */
+
+export type CheckoutStep = 0 | 1 | 2 | 3;
+
+export interface CheckoutState {
+  cartExists: boolean;
+  /** A reservation holds seats (passengers given, hold not lapsed). */
+  hasLiveBooking: boolean;
+  /** The booking was paid (or is being confirmed): checkout is over. */
+  paidBookingId: number | null;
+}
+
+export function checkoutPath(lang: string, hash: string, step: CheckoutStep): string {
+  const base = `/${lang}/checkout/${encodeURIComponent(hash)}`;
+  if (step === 1) return `${base}/step/passengers`;
+  if (step === 2) return `${base}/step/confirmation`;
+  if (step === 3) return `/${lang}/pay/${encodeURIComponent(hash)}`;
+  return base;
+}
+
+/** Where to send a request for `step`, or null when it may be shown. */
+export function restrictStep(lang: string, hash: string, step: CheckoutStep, state: CheckoutState): string | null {
+  if (!state.cartExists) return `/${lang}/checkout`;
+  if (state.paidBookingId !== null) return `/${lang}/payment-status/booking/${state.paidBookingId}`;
+  if (step >= 2 && !state.hasLiveBooking) return checkoutPath(lang, hash, 1);
+  return null;
+}

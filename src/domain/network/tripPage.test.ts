@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { structuredDataProblems } from '../content/structuredData.ts';
+import { testIndex } from '../search/testNetwork.ts';
+import { routeFromSlug, stopTimes, tripSlug, tripStructuredData } from './tripPage.ts';
+
+describe('trip slugs', () => {
+  const index = testIndex();
+  it('round-trips every route through its slug', () => {
+    for (const route of index.routes) expect(routeFromSlug(index, tripSlug(index, route))?.id).toBe(route.id);
+  });
+  it('rejects slugs without a known route id', () => {
+    expect(routeFromSlug(index, 'bangkok-koh-tao')).toBeUndefined();
+    expect(routeFromSlug(index, 'bangkok-koh-tao-999999')).toBeUndefined();
+  });
+});
+
+describe('stopTimes', () => {
+  it('adds each stop’s offset to the departure, in order', () => {
+    const index = testIndex();
+    const route = index.routes.find((r) => r.stops.length >= 2);
+    if (!route) throw new Error('test network has routes');
+    const times = stopTimes(index, route, 22 * 60);
+    expect(times[0]?.departure).toBe('22:00');
+    expect(times).toHaveLength(route.stops.length);
+  });
+});
+
+describe('tripStructuredData', () => {
+  const base = {
+    name: 'Bangkok to Chiang Mai',
+    url: new URL('https://roamly.example/en/trip-page/bangkok-chiang-mai-1'),
+    provider: { name: 'Siam Rail', url: new URL('https://roamly.example/en/operator/siam-rail') },
+    from: { name: 'Krung Thep Aphiwat', lat: 13.8, lon: 100.54 },
+    to: { name: 'Chiang Mai', lat: 18.78, lon: 99.01 },
+    departureTime: '18:40',
+    arrivalTime: '07:15',
+    offers: [{ name: '2nd class sleeper', price: 881, currency: 'THB' }],
+  };
+  it('uses the schema.org trip type of the vehicle class with valid offers', () => {
+    const train = tripStructuredData({ ...base, vehicleClass: 'train' });
+    expect(train['@type']).toBe('TrainTrip');
+    expect(train.departureStation).toMatchObject({ '@type': 'TrainStation', name: 'Krung Thep Aphiwat' });
+    expect(structuredDataProblems(train)).toEqual([]);
+    expect(tripStructuredData({ ...base, vehicleClass: 'ferry' })['@type']).toBe('BoatTrip');
+    expect(tripStructuredData({ ...base, vehicleClass: 'avia' })['@type']).toBe('Flight');
+    expect(tripStructuredData({ ...base, vehicleClass: 'bus' })['@type']).toBe('BusTrip');
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * The trip page (SPEC §2 /{lang}/trip-page/{slug}): one route of the network as a traveller
+ * reads it — stops with times, the operator, the classes with fares — and its schema.org trip
+ * (BusTrip, TrainTrip, BoatTrip or Flight) with offers. The slug is `{from}-{to}-{routeId}`;
+ * only the trailing id is authoritative, the place slugs are there for people and crawlers.
+ */
+import type { RouteNode, TimetableIndex } from '../search/timetable.ts';
+import { clockTime } from './networkPages.ts';
+
+export function tripSlug(index: TimetableIndex, route: RouteNode): string {
+  const from = index.places.get(route.stops[0]?.placeId ?? -1)?.slug ?? 'from';
+  const to = index.places.get(route.stops[route.stops.length - 1]?.placeId ?? -1)?.slug ?? 'to';
+  return `${from}-${to}-${route.id}`;
+}
+
+export function routeFromSlug(index: TimetableIndex, slug: string): RouteNode | undefined {
+  const match = /-(\d+)$/.exec(slug);
+  if (!match) return undefined;
+  const id = Number(match[1]);
+  const route = index.routes.find((r) => r.id === id);
+  // A slug with the right id but stale place names still finds the trip; the page redirects to
+  // the current address built by tripSlug.
+  return route;
+}
+
+export interface TripStop {
+  stationId: number;
+  arrival: string;
+  departure: string;
+}
+
+/** Stop times of one departure (minutes after local midnight at the first stop). */
+export function stopTimes(index: TimetableIndex, route: RouteNode, departureMinute: number): TripStop[] {
+  return route.stops.map((stop) => {
+    const offset = (index.stations.get(stop.stationId)?.utcOffsetMin ?? route.firstOffsetMin) - route.firstOffsetMin;
+    return {
+      stationId: stop.stationId,
+      arrival: clockTime(departureMinute + stop.arr + offset),
+      departure: clockTime(departureMinute + stop.dep + offset),
+    };
+  });
+}
+
+const TRIP_TYPES = {
+  bus: { type: 'BusTrip', from: 'departureBusStop', to: 'arrivalBusStop', place: 'BusStation' },
+  van: { type: 'BusTrip', from: 'departureBusStop', to: 'arrivalBusStop', place: 'BusStation' },
+  charter: { type: 'Trip', from: 'itinerary', to: 'itinerary', place: 'Place' },
+  train: { type: 'TrainTrip', from: 'departureStation', to: 'arrivalStation', place: 'TrainStation' },
+  ferry: { type: 'BoatTrip', from: 'departureBoatTerminal', to: 'arrivalBoatTerminal', place: 'BoatTerminal' },
+  avia: { type: 'Flight', from: 'departureAirport', to: 'arrivalAirport', place: 'Airport' },
+} as const;
+
+export interface TripEnd {
+  name: string;
+  lat: number;
+  lon: number;
+}
+
+const placeOf = (type: string, end: TripEnd) => ({
+  '@type': type,
+  name: end.name,
+  geo: { '@type': 'GeoCoordinates', latitude: end.lat, longitude: end.lon },
+});
+
+export function tripStructuredData(t: {
+  vehicleClass: RouteNode['vehicleClass'];
+  name: string;
+  url: URL;
+  provider: { name: string; url: URL };
+  from: TripEnd;
+  to: TripEnd;
+  departureTime: string;
+  arrivalTime: string;
+  offers: { name: string; price: number; currency: string }[];
+}): Record<string, unknown> {
+  const kind = TRIP_TYPES[t.vehicleClass];
+  const ends =
+    kind.from === kind.to
+      ? {
+          itinerary: [placeOf(kind.place, t.from), placeOf(kind.place, t.to)],
+        }
+      : { [kind.from]: placeOf(kind.place, t.from), [kind.to]: placeOf(kind.place, t.to) };
+  return {
+    '@type': kind.type,
+    name: t.name,
+    url: t.url.href,
+    provider: { '@type': 'Organization', name: t.provider.name, url: t.provider.url.href },
+    ...(kind.type === 'Flight' ? {} : { departureTime: t.departureTime, arrivalTime: t.arrivalTime }),
+    ...ends,
+    offers: t.offers.map((o) => ({
+      '@type': 'Offer',
+      name: o.name,
+      price: o.price,
+      priceCurrency: o.currency,
+      availability: 'https://schema.org/InStock',
+      url: t.url.href,
+    })),
+  };
+}

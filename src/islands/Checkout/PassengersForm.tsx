@@ -1,0 +1,393 @@
+/**
+ * The passengers step (SPEC §4 step 1): one fieldset per traveller with the fields the
+ * operators require, filled from saved passengers if the traveller wants, the contact for the
+ * tickets, and the add-ons. Validated here and again by the server; submitting reserves the
+ * seats, and a changed fare is shown before the traveller goes on (the "Price Changed" stage).
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import type { FieldSet, PassengerField } from '../../domain/checkout/fields.ts';
+import { formatMoneyValue } from '../../domain/checkout/format.ts';
+import { MAX_LENGTH } from '../../domain/checkout/validation.ts';
+import type { AddonOffer } from '../../server/checkout/context.ts';
+import {
+  $errors,
+  $form,
+  $savedPassengers,
+  $submit,
+  $total,
+  addLuggageRow,
+  fillFromSaved,
+  initForm,
+  refreshTotal,
+  removeLuggage,
+  setAddons,
+  setContact,
+  setPassengerField,
+  submitForm,
+  validate,
+  type Passenger,
+} from '../../stores/checkout.store.ts';
+import { islandTranslator } from '../shared/translate.ts';
+import { errorKey } from './errors.ts';
+import './Checkout.css';
+
+interface Props {
+  lang: string;
+  localeCode: string;
+  hash: string;
+  people: number;
+  fields: FieldSet;
+  addons: AddonOffer;
+  today: string;
+  messages: Record<string, string>;
+}
+
+function savedLabel(p: Passenger): string {
+  return p.full_name ?? [p.first_name, p.last_name].filter(Boolean).join(' ');
+}
+
+export default function PassengersForm({ lang, localeCode, hash, people, fields, addons, today, messages }: Props) {
+  const t = islandTranslator(messages);
+  const form = useStore($form);
+  const errors = useStore($errors);
+  const submit = useStore($submit);
+  const total = useStore($total);
+  const saved = useStore($savedPassengers);
+  const [remember, setRemember] = useState(true);
+  const id = useId();
+  const firstLuggage = addons.luggage.options[0]?.value ?? '20kg';
+
+  useEffect(() => {
+    initForm(people, firstLuggage);
+    void refreshTotal(lang, hash);
+  }, [people, firstLuggage, lang, hash]);
+
+  const addonsKey = JSON.stringify(form.addons);
+  useEffect(() => {
+    const timer = setTimeout(() => void refreshTotal(lang, hash), 250);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [addonsKey, lang, hash]);
+
+  const money = (m: { value: number; fxcode: string }) => formatMoneyValue(m, localeCode);
+  const fieldErrors = (path: string) => errors[path] ?? [];
+  const describedBy = (path: string) => (fieldErrors(path).length ? `${id}-${path}-error` : undefined);
+
+  function ErrorText({ path }: { path: string }) {
+    const list = fieldErrors(path);
+    if (!list.length) return null;
+    return (
+      <p className="field__error" id={`${id}-${path}-error`}>
+        {list.map((code) => t(errorKey(code))).join(' ')}
+      </p>
+    );
+  }
+
+  function onSubmit(event: SyntheticEvent) {
+    event.preventDefault();
+    if (!validate(fields.required, today, people)) {
+      // Move focus to the first field the traveller must fix.
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    void submitForm(lang, hash, remember, t('checkout.submitFailed'));
+  }
+
+  function input(index: number, field: PassengerField) {
+    const path = `passengers.${String(index)}.${field}`;
+    const inputId = `${id}-${path}`;
+    const value = form.passengers[index]?.[field] ?? '';
+    const required = fields.required.includes(field);
+    const common = {
+      id: inputId,
+      name: path,
+      value,
+      required,
+      'aria-invalid': fieldErrors(path).length > 0,
+      'aria-describedby': describedBy(path),
+    };
+    let control;
+    if (field === 'gender') {
+      control = (
+        <select
+          {...common}
+          onChange={(e) => {
+            setPassengerField(index, field, e.target.value);
+          }}
+        >
+          <option value="">{t('checkout.choose')}</option>
+          <option value="F">{t('checkout.genderF')}</option>
+          <option value="M">{t('checkout.genderM')}</option>
+          <option value="X">{t('checkout.genderX')}</option>
+        </select>
+      );
+    } else if (field === 'birth_date' || field === 'document_expiry') {
+      control = (
+        <input
+          {...common}
+          type="date"
+          {...(field === 'birth_date' ? { max: today } : { min: today })}
+          onChange={(e) => {
+            setPassengerField(index, field, e.target.value);
+          }}
+        />
+      );
+    } else {
+      control = (
+        <input
+          {...common}
+          type="text"
+          maxLength={MAX_LENGTH[field]}
+          autoComplete={
+            field === 'full_name' ? 'name' : field === 'first_name' ? 'given-name' : field === 'last_name' ? 'family-name' : 'off'
+          }
+          {...(field === 'nationality' ? { 'aria-description': t('checkout.nationalityHint'), placeholder: 'TH' } : {})}
+          onChange={(e) => {
+            setPassengerField(index, field, field === 'nationality' ? e.target.value.toUpperCase() : e.target.value);
+          }}
+        />
+      );
+    }
+    return (
+      <div className="field" key={field}>
+        <label htmlFor={inputId}>
+          {t(`checkout.field.${field}`)}
+          {!required && <span className="field__optional"> ({t('checkout.optional')})</span>}
+        </label>
+        {control}
+        <ErrorText path={path} />
+      </div>
+    );
+  }
+
+  return (
+    <form className="checkout-form" onSubmit={onSubmit} noValidate>
+      {form.passengers.map((_, index) => (
+        <fieldset className="card checkout-form__passenger" key={index}>
+          <legend>{t('checkout.passengerN', { n: index + 1 })}</legend>
+          {saved.length > 0 && (
+            <div className="field">
+              <label htmlFor={`${id}-saved-${String(index)}`}>{t('checkout.fillFromSaved')}</label>
+              <select
+                id={`${id}-saved-${String(index)}`}
+                value=""
+                onChange={(e) => {
+                  const chosen = saved[Number(e.target.value)];
+                  if (chosen) fillFromSaved(index, chosen);
+                }}
+              >
+                <option value="">{t('checkout.choose')}</option>
+                {saved.map((p, i) => (
+                  <option key={i} value={i}>
+                    {savedLabel(p)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <div className="checkout-form__grid">{fields.shown.map((field) => input(index, field))}</div>
+        </fieldset>
+      ))}
+
+      <fieldset className="card">
+        <legend>{t('checkout.contact')}</legend>
+        <div className="checkout-form__grid">
+          <div className="field">
+            <label htmlFor={`${id}-email`}>{t('checkout.email')}</label>
+            <input
+              id={`${id}-email`}
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={MAX_LENGTH.email}
+              value={form.email}
+              aria-invalid={fieldErrors('email').length > 0}
+              aria-describedby={describedBy('email')}
+              onChange={(e) => {
+                setContact('email', e.target.value);
+              }}
+            />
+            <ErrorText path="email" />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-phone`}>{t('checkout.phone')}</label>
+            <input
+              id={`${id}-phone`}
+              type="tel"
+              autoComplete="tel"
+              required
+              maxLength={MAX_LENGTH.phone}
+              value={form.phone}
+              aria-invalid={fieldErrors('phone').length > 0}
+              aria-describedby={describedBy('phone')}
+              onChange={(e) => {
+                setContact('phone', e.target.value);
+              }}
+            />
+            <ErrorText path="phone" />
+          </div>
+        </div>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={remember}
+            onChange={(e) => {
+              setRemember(e.target.checked);
+            }}
+          />{' '}
+          {t('checkout.rememberPassengers')}
+        </label>
+      </fieldset>
+
+      <fieldset className="card">
+        <legend>{t('checkout.insurance')}</legend>
+        <label className="checkbox">
+          <input
+            type="radio"
+            name="insurance"
+            checked={form.addons.insurance === null}
+            onChange={() => {
+              setAddons({ insurance: null });
+            }}
+          />{' '}
+          {t('checkout.noInsurance')}
+        </label>
+        {addons.insurance.map((o) => (
+          <label className="checkbox" key={o.value}>
+            <input
+              type="radio"
+              name="insurance"
+              checked={form.addons.insurance === o.value}
+              onChange={() => {
+                setAddons({ insurance: o.value });
+              }}
+            />{' '}
+            {o.text} — {o.data.label} ({money(o.price)})
+          </label>
+        ))}
+      </fieldset>
+
+      <fieldset className="card">
+        <legend>{t('checkout.luggage')}</legend>
+        {form.addons.luggage.map((row, i) => (
+          <div className="checkout-form__row" key={i}>
+            <div className="field">
+              <label htmlFor={`${id}-luggage-${String(i)}`}>{t('checkout.luggageType', { n: i + 1 })}</label>
+              <select
+                id={`${id}-luggage-${String(i)}`}
+                value={row.option}
+                onChange={(e) => {
+                  setAddons({ luggage: form.addons.luggage.map((r, j) => (j === i ? { ...r, option: e.target.value } : r)) });
+                }}
+              >
+                {addons.luggage.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.value} ({money(o.price)})
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-luggage-qty-${String(i)}`}>{t('checkout.quantity')}</label>
+              <input
+                id={`${id}-luggage-qty-${String(i)}`}
+                type="number"
+                min={0}
+                max={addons.luggage.max}
+                value={row.quantity}
+                aria-invalid={fieldErrors(`addons.luggage.${String(i)}.quantity`).length > 0}
+                onChange={(e) => {
+                  const quantity = Math.max(0, Math.min(addons.luggage.max, Math.trunc(Number(e.target.value) || 0)));
+                  setAddons({ luggage: form.addons.luggage.map((r, j) => (j === i ? { ...r, quantity } : r)) });
+                }}
+              />
+            </div>
+            {form.addons.luggage.length > 1 && (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  removeLuggage(i);
+                }}
+              >
+                {t('checkout.remove')}
+              </button>
+            )}
+          </div>
+        ))}
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            addLuggageRow(firstLuggage);
+          }}
+        >
+          {t('checkout.addLuggage')}
+        </button>
+      </fieldset>
+
+      {addons.pickup.length > 0 && (
+        <fieldset className="card">
+          <legend>{t('checkout.pickup')}</legend>
+          <label className="checkbox">
+            <input
+              type="radio"
+              name="pickup"
+              checked={form.addons.pickup === null}
+              onChange={() => {
+                setAddons({ pickup: null });
+              }}
+            />{' '}
+            {t('checkout.noPickup')}
+          </label>
+          {addons.pickup.map((o) => (
+            <label className="checkbox" key={o.value}>
+              <input
+                type="radio"
+                name="pickup"
+                checked={form.addons.pickup === o.value}
+                onChange={() => {
+                  setAddons({ pickup: o.value });
+                }}
+              />{' '}
+              {t('checkout.pickupOption', { time: o.arrival_datetime.slice(11), station: o.arrival_station_name })} ({money(o.price)})
+            </label>
+          ))}
+        </fieldset>
+      )}
+
+      {total && (
+        <p className="checkout-form__total" aria-live="polite">
+          {t('checkout.total')}: <strong>{money(total)}</strong>
+        </p>
+      )}
+
+      {submit.kind === 'price_changed' && (
+        <div className="notice notice--warn" role="alert">
+          <p>{t('checkout.priceChanged', { old: money(submit.oldTotal), new: money(submit.newTotal) })}</p>
+          <button type="button" className="button" onClick={() => void submitForm(lang, hash, remember, t('checkout.submitFailed'))}>
+            {t('checkout.acceptNewPrice')}
+          </button>
+        </div>
+      )}
+      {submit.kind === 'error' && (
+        <p className="notice notice--error" role="alert">
+          {submit.message}
+        </p>
+      )}
+      {Object.keys(errors).length > 0 && submit.kind !== 'error' && (
+        <p className="notice notice--error" role="alert">
+          {t('checkout.fixErrors')}
+        </p>
+      )}
+
+      <p className="checkout-form__actions">
+        <button type="submit" className="button" disabled={submit.kind === 'submitting'}>
+          {submit.kind === 'submitting' ? t('checkout.reserving') : t('checkout.continueToConfirmation')}
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,272 @@
+/**
+ * The login island (SPEC §2 /login and /login/2fa, §4 login): email and password, email link,
+ * registration, password reset, Google, and the second step with a TOTP or recovery code.
+ * It also redeems the single-use links from mails (`otpt`, `reset` in the page's query).
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/accounts/credentials.ts';
+import { $authBusy, $authError, authAction, goAfterLogin, twoFactorPath, type AuthOutcome } from '../../stores/auth.store.ts';
+import { islandTranslator } from '../shared/translate.ts';
+import { GoogleButton } from './GoogleButton.tsx';
+import { useHydrated } from './useHydrated.ts';
+import './Login.css';
+
+type View = 'password' | 'register' | 'forgot' | 'reset' | 'sent' | 'registered' | 'twoFactor' | 'redeeming';
+
+interface Props {
+  lang: string;
+  messages: Record<string, string>;
+  /** SPEC §2 `ref`: where to go after signing in (already checked to be a path on this site). */
+  returnTo: string | null;
+  mode: 'login' | '2fa';
+  /** Second-step token (mode 2fa). */
+  token?: string | null;
+  /** Single-use link tokens from mails. */
+  otpt?: string | null;
+  reset?: string | null;
+  googleClientId?: string | null;
+}
+
+export default function Login({ lang, messages, returnTo: target, mode, token, otpt, reset, googleClientId }: Props) {
+  const t = islandTranslator(messages);
+  const error = useStore($authError);
+  const hydrated = useHydrated();
+  const busy = useStore($authBusy) || !hydrated;
+  const initial: View = mode === '2fa' ? 'twoFactor' : otpt ? 'redeeming' : reset ? 'reset' : 'password';
+  const [view, setView] = useState<View>(initial);
+  const [email, setEmail] = useState('');
+  const id = useId();
+  const redeemed = useRef(false);
+
+  async function handle(outcome: AuthOutcome, onSent?: View): Promise<void> {
+    if (outcome.kind === 'user') await goAfterLogin(outcome.user, target, lang);
+    else if (outcome.kind === 'two_factor') window.location.assign(twoFactorPath(lang, outcome.token, target));
+    else if (outcome.kind === 'sent' && onSent) setView(onSent);
+  }
+
+  useEffect(() => {
+    if (!otpt || redeemed.current) return;
+    redeemed.current = true;
+    void authAction(lang, 'user/otpt', { token: otpt }).then(async (outcome) => {
+      if (outcome.kind === 'failed') setView('password');
+      await handle(outcome);
+    });
+    // Runs once, for the link the page was opened with.
+  }, []);
+
+  function submit(path: string, onSent?: View) {
+    return (event: SyntheticEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+      if (data.email) setEmail(data.email);
+      void authAction(lang, path, data).then((outcome) => handle(outcome, onSent));
+    };
+  }
+
+  function show(next: View) {
+    $authError.set(null);
+    setView(next);
+  }
+
+  const alert = error ? (
+    <p className="login__error" role="alert">
+      {error}
+    </p>
+  ) : null;
+  const emailField = (
+    <label className="login__field">
+      <span>{t('login.email')}</span>
+      <input name="email" type="email" autoComplete="email" required defaultValue={email} maxLength={254} />
+    </label>
+  );
+
+  if (view === 'redeeming') {
+    return (
+      <p className="login" role="status">
+        {t('login.signingIn')}
+      </p>
+    );
+  }
+
+  if (view === 'twoFactor') {
+    return (
+      <form className="login" onSubmit={submit('user')} aria-labelledby={`${id}-2fa`}>
+        <h2 id={`${id}-2fa`}>{t('login.twoFactorTitle')}</h2>
+        {alert}
+        <input type="hidden" name="token" value={token ?? ''} />
+        <label className="login__field">
+          <span>{t('login.code')}</span>
+          <input name="code" inputMode="text" autoComplete="one-time-code" required minLength={6} maxLength={12} />
+        </label>
+        <button type="submit" className="button" disabled={busy}>
+          {t('login.verify')}
+        </button>
+        <a href={`/${lang}/login${target ? `?ref=${encodeURIComponent(target)}` : ''}`}>{t('login.back')}</a>
+      </form>
+    );
+  }
+
+  if (view === 'sent' || view === 'registered') {
+    return (
+      <div className="login">
+        <p role="status">{t(view === 'sent' ? 'login.linkSent' : 'login.registerSent')}</p>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          onClick={() => {
+            show('password');
+          }}
+        >
+          {t('login.back')}
+        </button>
+      </div>
+    );
+  }
+
+  if (view === 'register') {
+    return (
+      <form className="login" onSubmit={submit('register', 'registered')} aria-labelledby={`${id}-register`}>
+        <h2 id={`${id}-register`}>{t('login.registerTitle')}</h2>
+        {alert}
+        <label className="login__field">
+          <span>{t('login.name')}</span>
+          <input name="name" autoComplete="name" maxLength={200} />
+        </label>
+        {emailField}
+        <label className="login__field">
+          <span>{t('login.password')}</span>
+          <input
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN}
+            maxLength={PASSWORD_MAX}
+            aria-describedby={`${id}-hint`}
+          />
+          <small id={`${id}-hint`}>{t('login.passwordHint')}</small>
+        </label>
+        <button type="submit" className="button" disabled={busy}>
+          {t('login.registerSubmit')}
+        </button>
+        <button
+          type="button"
+          className="login__link"
+          disabled={busy}
+          onClick={() => {
+            show('password');
+          }}
+        >
+          {t('login.back')}
+        </button>
+      </form>
+    );
+  }
+
+  if (view === 'forgot') {
+    return (
+      <form className="login" onSubmit={submit('reset-password', 'sent')} aria-labelledby={`${id}-forgot`}>
+        <h2 id={`${id}-forgot`}>{t('login.resetTitle')}</h2>
+        {alert}
+        {emailField}
+        <button type="submit" className="button" disabled={busy}>
+          {t('login.resetSubmit')}
+        </button>
+        <button
+          type="button"
+          className="login__link"
+          disabled={busy}
+          onClick={() => {
+            show('password');
+          }}
+        >
+          {t('login.back')}
+        </button>
+      </form>
+    );
+  }
+
+  if (view === 'reset') {
+    return (
+      <form className="login" onSubmit={submit('reset-password')} aria-labelledby={`${id}-reset`}>
+        <h2 id={`${id}-reset`}>{t('login.resetTitle')}</h2>
+        {alert}
+        <input type="hidden" name="token" value={reset ?? ''} />
+        <label className="login__field">
+          <span>{t('login.newPassword')}</span>
+          <input name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} />
+        </label>
+        <button type="submit" className="button" disabled={busy}>
+          {t('login.setPassword')}
+        </button>
+      </form>
+    );
+  }
+
+  return (
+    <div className="login">
+      <form onSubmit={submit('user')} aria-labelledby={`${id}-login`} className="login__form">
+        <h2 id={`${id}-login`} className="visually-hidden">
+          {t('login.title')}
+        </h2>
+        {alert}
+        {emailField}
+        <label className="login__field">
+          <span>{t('login.password')}</span>
+          <input name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} />
+        </label>
+        <button type="submit" className="button" disabled={busy}>
+          {t('login.submit')}
+        </button>
+      </form>
+      <div className="login__actions">
+        <button
+          type="button"
+          className="login__link"
+          disabled={busy}
+          onClick={() => {
+            show('forgot');
+          }}
+        >
+          {t('login.forgot')}
+        </button>
+        <button
+          type="button"
+          className="login__link"
+          disabled={busy}
+          onClick={(event) => {
+            const form = event.currentTarget.closest('.login')?.querySelector('form');
+            const input = form?.elements.namedItem('email');
+            if (!(input instanceof HTMLInputElement) || !input.reportValidity()) return;
+            setEmail(input.value);
+            void authAction(lang, 'login-with-email', { email: input.value, ...(target ? { ref: target } : {}) }).then((o) =>
+              handle(o, 'sent'),
+            );
+          }}
+        >
+          {t('login.emailLink')}
+        </button>
+      </div>
+      {googleClientId ? (
+        <GoogleButton
+          clientId={googleClientId}
+          onCredential={(credential) => void authAction(lang, 'login-with-google', { credential }).then((o) => handle(o))}
+        />
+      ) : null}
+      <p className="login__register">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          onClick={() => {
+            show('register');
+          }}
+        >
+          {t('login.register')}
+        </button>
+      </p>
+    </div>
+  );
+}

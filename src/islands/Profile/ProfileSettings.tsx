@@ -1,0 +1,321 @@
+/**
+ * Profile settings (SPEC §2 /profile): details, email and password changes with
+ * re-authentication, saved passengers, two-factor enrolment and removal, account deletion.
+ * Every change goes to `user/profile` or `user/two-factor`, which act on the session's user only.
+ */
+import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/accounts/credentials.ts';
+import { callAccountApi, logout } from '../../stores/auth.store.ts';
+import { useHydrated } from '../Login/useHydrated.ts';
+import { islandTranslator, type IslandT } from '../shared/translate.ts';
+import './ProfileSettings.css';
+
+export interface ProfilePassenger {
+  id: number;
+  full_name: string;
+}
+
+interface Props {
+  lang: string;
+  messages: Record<string, string>;
+  profile: { email: string | null; name: string; phone: string; hasPassword: boolean; twoFactor: boolean };
+  passengers: ProfilePassenger[];
+}
+
+type Status = { kind: 'ok' | 'error'; text: string } | null;
+
+function formData(event: SyntheticEvent<HTMLFormElement>): Record<string, string> {
+  event.preventDefault();
+  return Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+}
+
+/** A titled settings block with its own status line (announced to screen readers). */
+function Section({ title, status, children }: { title: string; status: Status; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="settings__section card" aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      {children}
+      <p className={`settings__status settings__status--${status?.kind ?? 'none'}`} role="status">
+        {status?.text ?? ''}
+      </p>
+    </section>
+  );
+}
+
+function Field({ label, ...input }: { label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className="settings__field">
+      <span>{label}</span>
+      <input {...input} />
+    </label>
+  );
+}
+
+function useAction(lang: string, t: IslandT) {
+  return async (
+    path: string,
+    method: string,
+    body: unknown,
+    okText: string,
+    set: (s: Status) => void,
+  ): Promise<Record<string, unknown> | null> => {
+    try {
+      const res = await callAccountApi(lang, path, { method, body });
+      if (res.status === 200) {
+        set({ kind: 'ok', text: okText });
+        return res.body as Record<string, unknown>;
+      }
+      set({ kind: 'error', text: res.body.error?.message ?? t('profile.failed') });
+    } catch {
+      set({ kind: 'error', text: t('profile.failed') });
+    }
+    return null;
+  };
+}
+
+export default function ProfileSettings({ lang, messages, profile, passengers: initialPassengers }: Props) {
+  const t = islandTranslator(messages);
+  const act = useAction(lang, t);
+  const off = !useHydrated();
+  const [details, setDetails] = useState<Status>(null);
+  const [emailStatus, setEmailStatus] = useState<Status>(null);
+  const [passwordStatus, setPasswordStatus] = useState<Status>(null);
+  const [passengerStatus, setPassengerStatus] = useState<Status>(null);
+  const [twoFactorStatus, setTwoFactorStatus] = useState<Status>(null);
+  const [deleteStatus, setDeleteStatus] = useState<Status>(null);
+  const [passengers, setPassengers] = useState(initialPassengers);
+  const [twoFactorOn, setTwoFactorOn] = useState(profile.twoFactor);
+  const [enrolment, setEnrolment] = useState<{ secret: string; qrSvg: string } | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const reauth = profile.hasPassword;
+
+  return (
+    <div className="settings">
+      <Section title={t('profile.details')} status={details}>
+        <form
+          onSubmit={(e) => {
+            const d = formData(e);
+            void act('user/profile', 'POST', { action: 'details', name: d.name, phone: d.phone }, t('profile.saved'), setDetails);
+          }}
+        >
+          <Field label={t('profile.name')} name="name" autoComplete="name" defaultValue={profile.name} maxLength={200} />
+          <Field label={t('profile.phone')} name="phone" type="tel" autoComplete="tel" defaultValue={profile.phone} maxLength={32} />
+          <button className="button" type="submit" disabled={off}>
+            {t('profile.save')}
+          </button>
+        </form>
+      </Section>
+
+      <Section title={t('profile.changeEmail')} status={emailStatus}>
+        <p>{t('profile.currentEmail', { email: profile.email ?? '' })}</p>
+        <form
+          onSubmit={(e) => {
+            const d = formData(e);
+            void act(
+              'user/profile',
+              'POST',
+              { action: 'email', email: d.email, ...(reauth ? { password: d.password } : {}) },
+              t('profile.emailSent'),
+              setEmailStatus,
+            );
+          }}
+        >
+          <Field label={t('profile.newEmail')} name="email" type="email" autoComplete="email" required maxLength={254} />
+          {reauth ? (
+            <Field label={t('profile.currentPassword')} name="password" type="password" autoComplete="current-password" required />
+          ) : null}
+          <button className="button" type="submit" disabled={off}>
+            {t('profile.changeEmail')}
+          </button>
+        </form>
+      </Section>
+
+      <Section title={t('profile.changePassword')} status={passwordStatus}>
+        <form
+          onSubmit={(e) => {
+            const d = formData(e);
+            const form = e.currentTarget;
+            void act(
+              'user/profile',
+              'POST',
+              { action: 'password', newPassword: d.newPassword, ...(reauth ? { currentPassword: d.currentPassword } : {}) },
+              t('profile.passwordChanged'),
+              setPasswordStatus,
+            ).then((ok) => {
+              if (ok) form.reset();
+            });
+          }}
+        >
+          {reauth ? (
+            <Field label={t('profile.currentPassword')} name="currentPassword" type="password" autoComplete="current-password" required />
+          ) : null}
+          <Field
+            label={t('profile.newPassword')}
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN}
+            maxLength={PASSWORD_MAX}
+          />
+          <button className="button" type="submit" disabled={off}>
+            {t('profile.changePassword')}
+          </button>
+        </form>
+      </Section>
+
+      <Section title={t('profile.passengers')} status={passengerStatus}>
+        {passengers.length ? (
+          <ul className="settings__list">
+            {passengers.map((p) => (
+              <li key={p.id}>
+                <span>{p.full_name}</span>
+                <button
+                  type="button"
+                  disabled={off}
+                  className="button button--secondary"
+                  onClick={() => {
+                    void act('user/profile', 'POST', { action: 'removePassenger', id: p.id }, t('profile.saved'), setPassengerStatus).then(
+                      (body) => {
+                        if (body) setPassengers(body.passengers as ProfilePassenger[]);
+                      },
+                    );
+                  }}
+                >
+                  {t('profile.remove', { name: p.full_name })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t('profile.noPassengers')}</p>
+        )}
+        <form
+          className="settings__inline"
+          onSubmit={(e) => {
+            const d = formData(e);
+            const form = e.currentTarget;
+            void act('user/profile', 'POST', { action: 'addPassenger', ...d }, t('profile.saved'), setPassengerStatus).then((body) => {
+              if (!body) return;
+              setPassengers(body.passengers as ProfilePassenger[]);
+              form.reset();
+            });
+          }}
+        >
+          <Field label={t('profile.firstName')} name="firstName" required maxLength={100} autoComplete="off" />
+          <Field label={t('profile.middleName')} name="middleName" maxLength={100} autoComplete="off" />
+          <Field label={t('profile.lastName')} name="lastName" required maxLength={100} autoComplete="off" />
+          <button className="button" type="submit" disabled={off}>
+            {t('profile.addPassenger')}
+          </button>
+        </form>
+      </Section>
+
+      <Section title={t('profile.twoFactor')} status={twoFactorStatus}>
+        <p>{t(twoFactorOn ? 'profile.twoFactorOn' : 'profile.twoFactorOff')}</p>
+        {recoveryCodes ? (
+          <div>
+            <p>{t('profile.recoveryCodes')}</p>
+            <ul className="settings__codes" aria-label={t('profile.recoveryCodesLabel')}>
+              {recoveryCodes.map((c) => (
+                <li key={c}>
+                  <code>{c}</code>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {!twoFactorOn && !enrolment ? (
+          <button
+            type="button"
+            disabled={off}
+            className="button"
+            onClick={() => {
+              void act('user/two-factor', 'POST', { action: 'start' }, '', setTwoFactorStatus).then((body) => {
+                if (body) setEnrolment({ secret: body.secret as string, qrSvg: body.qrSvg as string });
+              });
+            }}
+          >
+            {t('profile.enable2fa')}
+          </button>
+        ) : null}
+        {!twoFactorOn && enrolment ? (
+          <form
+            onSubmit={(e) => {
+              const d = formData(e);
+              void act('user/two-factor', 'POST', { action: 'confirm', code: d.code }, t('profile.twoFactorOn'), setTwoFactorStatus).then(
+                (body) => {
+                  if (!body) return;
+                  setRecoveryCodes(body.recoveryCodes as string[]);
+                  setTwoFactorOn(true);
+                  setEnrolment(null);
+                },
+              );
+            }}
+          >
+            <p>{t('profile.scanQr')}</p>
+            <img
+              className="settings__qr"
+              src={`data:image/svg+xml;base64,${btoa(enrolment.qrSvg)}`}
+              alt={t('profile.qrAlt')}
+              width={200}
+              height={200}
+            />
+            <p>
+              {t('profile.secretKey')} <code data-testid="totp-secret">{enrolment.secret}</code>
+            </p>
+            <Field
+              label={t('profile.code')}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              pattern="\d{6}"
+              maxLength={6}
+            />
+            <button className="button" type="submit" disabled={off}>
+              {t('profile.confirm2fa')}
+            </button>
+          </form>
+        ) : null}
+        {twoFactorOn ? (
+          <form
+            onSubmit={(e) => {
+              const d = formData(e);
+              void act('user/two-factor', 'DELETE', { code: d.code }, t('profile.twoFactorOff'), setTwoFactorStatus).then((body) => {
+                if (!body) return;
+                setTwoFactorOn(false);
+                setRecoveryCodes(null);
+              });
+            }}
+          >
+            <Field label={t('profile.codeOrRecovery')} name="code" autoComplete="one-time-code" required maxLength={12} />
+            <button className="button button--secondary" type="submit" disabled={off}>
+              {t('profile.disable2fa')}
+            </button>
+          </form>
+        ) : null}
+      </Section>
+
+      <Section title={t('profile.deleteAccount')} status={deleteStatus}>
+        <p>{t('profile.deleteWarning')}</p>
+        <form
+          onSubmit={(e) => {
+            const d = formData(e);
+            void act('user/profile', 'DELETE', reauth ? { password: d.password } : {}, '', setDeleteStatus).then(async (body) => {
+              if (body) await logout(lang, `/${lang}`);
+            });
+          }}
+        >
+          {reauth ? (
+            <Field label={t('profile.currentPassword')} name="password" type="password" autoComplete="current-password" required />
+          ) : null}
+          <button className="button settings__danger" type="submit" disabled={off}>
+            {t('profile.deleteConfirm')}
+          </button>
+        </form>
+      </Section>
+    </div>
+  );
+}

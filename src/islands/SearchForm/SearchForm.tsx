@@ -1,0 +1,126 @@
+/**
+ * The search form island (SPEC §3, §4, §5): from and to with suggestions, swap, departure and
+ * return dates, passengers, the accommodation switch and the search button. State and actions
+ * live in src/stores/search.store.ts.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
+import { weekStartFor, localeBySegment, type LocaleSegment } from '../../i18n/locales.ts';
+import {
+  $accommodation,
+  $canSubmit,
+  $date,
+  $date2,
+  $from,
+  $passengers,
+  $to,
+  initSearchForm,
+  localToday,
+  setAccommodation,
+  setDate,
+  setFrom,
+  setPassengers,
+  setReturnDate,
+  setTo,
+  submitSearch,
+  swapPlaces,
+  type SearchFormInitial,
+} from '../../stores/search.store.ts';
+import { islandTranslator } from '../shared/translate.ts';
+import { DateField } from './DateField.tsx';
+import { PeopleField } from './PeopleField.tsx';
+import { PlaceField } from './PlaceField.tsx';
+import 'react-day-picker/style.css';
+import './SearchForm.css';
+
+interface Props {
+  lang: LocaleSegment;
+  messages: Record<string, string>;
+  /** The class segment of the results URL (kept when searching from a results page). */
+  vehclass?: string;
+  hotelTemplate: string;
+  initial?: SearchFormInitial;
+}
+
+export default function SearchForm({ lang, messages, vehclass = 'all', hotelTemplate, initial = {} }: Props) {
+  const t = islandTranslator(messages);
+  const locale = localeBySegment(lang);
+  const from = useStore($from);
+  const to = useStore($to);
+  const date = useStore($date);
+  const date2 = useStore($date2);
+  const passengers = useStore($passengers);
+  const canSubmit = useStore($canSubmit);
+  const accommodation = useStore($accommodation);
+  const [today, setToday] = useState('');
+  const [weekStartsOn, setWeekStartsOn] = useState<0 | 1>(locale.weekStartsOn);
+
+  useEffect(() => {
+    setToday(localToday());
+    setWeekStartsOn(weekStartFor(locale, navigator.language));
+    initSearchForm(initial);
+    // Mount once: the page's initial values are fixed for its lifetime.
+  }, []);
+
+  function onSubmit(event: SyntheticEvent) {
+    event.preventDefault();
+    submitSearch({ lang, vehclass, hotelTemplate, currentUrl: location.pathname + location.search });
+  }
+
+  const dateProps = {
+    today: today || localToday(),
+    localeCode: locale.code,
+    calendarLocale: locale.dateFnsLocale,
+    weekStartsOn,
+    dir: locale.dir,
+    t,
+  };
+
+  return (
+    <form className="sf" role="search" aria-label={t('search.title')} onSubmit={onSubmit} noValidate>
+      <div className="sf-places">
+        <PlaceField id="sf-from" label={t('search.from')} lang={lang} value={from} onChange={setFrom} t={t} />
+        <button type="button" className="sf-swap" aria-label={t('search.swap')} onClick={swapPlaces}>
+          ⇄
+        </button>
+        <PlaceField id="sf-to" label={t('search.to')} lang={lang} value={to} onChange={setTo} popularFromId={from?.id} t={t} />
+      </div>
+      <DateField
+        label={t('search.date')}
+        value={date || undefined}
+        onChange={(d) => {
+          setDate(d);
+        }}
+        placeholder={t('search.date')}
+        {...dateProps}
+      />
+      <DateField
+        label={t('search.returnDate')}
+        value={date2}
+        onChange={(d) => {
+          setReturnDate(d);
+        }}
+        onClear={() => {
+          setReturnDate(undefined);
+        }}
+        placeholder={t('search.oneWay')}
+        {...dateProps}
+      />
+      <PeopleField value={passengers} onClose={setPassengers} t={t} />
+      <label className="sf-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={accommodation}
+          onChange={(e) => {
+            setAccommodation(e.target.checked);
+          }}
+        />
+        <span>{t('accommodation.label')}</span>
+      </label>
+      <button type="submit" className="button sf-submit" disabled={!canSubmit}>
+        {t('search.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Facts banners (SPEC §3 Fact): short, true statements about this search from facts-on-dates,
+ * each dismissable; dismissed ids are kept under facts_banned.
+ */
+import { useStore } from '@nanostores/react';
+import type { Fact } from '../../domain/search/facts.ts';
+import { $visibleFacts, dismissFact } from '../../stores/results.store.ts';
+import type { IslandT } from '../shared/translate.ts';
+import { durationText } from './TripCard.tsx';
+
+interface Props {
+  t: IslandT;
+  localeCode: string;
+  formatPrice: (value: number, currency: string) => string;
+}
+
+function factText(fact: Fact, { t, localeCode, formatPrice }: Props): string {
+  switch (fact.id) {
+    case 'cheapest_day': {
+      const [y = 1970, m = 1, d = 1] = fact.date.split('-').map(Number);
+      const date = new Intl.DateTimeFormat(localeCode, { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(y, m - 1, d));
+      return t('results.fact.cheapest_day', { date, price: formatPrice(fact.price.value, fact.price.fxcode) });
+    }
+    case 'fastest_trip':
+      return t('results.fact.fastest_trip', { duration: durationText(fact.duration_min, t) });
+    case 'night_trips':
+      return t('results.fact.night_trips', { count: fact.count });
+    case 'operators':
+      return t('results.fact.operators', { count: fact.count });
+  }
+}
+
+export function FactsBanners(props: Props) {
+  const facts = useStore($visibleFacts);
+  if (facts.length === 0) return null;
+  return (
+    <section className="sr__facts" aria-label={props.t('results.factsTitle')}>
+      <ul>
+        {facts.map((fact) => (
+          <li key={fact.id} className="sr__fact">
+            <span>{factText(fact, props)}</span>
+            <button
+              type="button"
+              className="sr__fact-close"
+              aria-label={props.t('results.dismiss')}
+              onClick={() => {
+                dismissFact(fact.id);
+              }}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,228 @@
+/**
+ * The filter panel (SPEC §3, §5, §9): time buckets and hour sliders, classes, stations, quick
+ * filters, rating, price tiers and slider, operators. Counts and availability come from the
+ * store; every change goes into the URL.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { priceStep, setHourRange, sliderPrice, toggleOption, PRICE_STEPS, type FilterOption } from '../../domain/results/filters.ts';
+import { parseHourRange, EMPTY_STATE, type FilterGroup } from '../../domain/results/queryState.ts';
+import { $filterGroups, $priceBounds, $view, setView } from '../../stores/results.store.ts';
+import type { IslandT } from '../shared/translate.ts';
+import type { Names } from './names.ts';
+
+const BUCKET_NAMES: Record<string, string> = { '00-06': 'night', '06-12': 'morning', '12-18': 'afternoon', '18-24': 'evening' };
+const CHECKBOX_GROUPS: readonly FilterGroup[] = [
+  'quick',
+  'vehclasses',
+  'dep_time',
+  'arr_time',
+  'stations_from',
+  'stations_to',
+  'trip_rating',
+  'prices',
+  'operator_id',
+];
+
+interface Props {
+  t: IslandT;
+  names: Names;
+  currencySymbol: string;
+  formatPrice: (value: number) => string;
+}
+
+function optionLabel(group: FilterGroup, option: FilterOption, props: Props): string {
+  const { t, names, currencySymbol } = props;
+  if (option.unknown) return t('results.unknownOption', { id: option.id });
+  switch (group) {
+    case 'dep_time':
+    case 'arr_time': {
+      const bucket = BUCKET_NAMES[option.id];
+      const range = parseHourRange(option.id);
+      const hours = range ? `${String(range.from).padStart(2, '0')}:00–${String(range.to).padStart(2, '0')}:00` : option.id;
+      return bucket ? `${t(`results.time.${bucket}`)} ${hours}` : hours;
+    }
+    case 'vehclasses':
+      return t(`vehclass.${option.id}`);
+    case 'stations_from':
+    case 'stations_to':
+      return names.station(Number(option.id));
+    case 'operator_id':
+      return names.operator(Number(option.id));
+    case 'quick':
+      return t(`results.quick.${option.id}`);
+    case 'trip_rating':
+      return t(`results.rating.${option.id}`);
+    case 'prices':
+      return currencySymbol.repeat(Number(option.id));
+  }
+}
+
+function HourSlider({ group, t }: { group: 'dep_time' | 'arr_time'; t: IslandT }) {
+  const view = useStore($view);
+  const ids = view.selected[group] ?? [];
+  const current = ids.length === 1 && ids[0] ? parseHourRange(ids[0]) : undefined;
+  const from = current?.from ?? 0;
+  const to = current?.to ?? 24;
+  const listId = `${group}-marks`;
+  const apply = (a: number, b: number) => {
+    if (a === b) return;
+    setView(setHourRange($view.get(), group, a < b ? { from: a, to: b } : { from: b, to: a }));
+  };
+  return (
+    <div className="rf-slider">
+      <datalist id={listId}>
+        {Array.from({ length: 25 }, (_, h) => (
+          <option key={h} value={h} />
+        ))}
+      </datalist>
+      <label>
+        <span>{t('results.timeFrom')}</span>
+        <input
+          type="range"
+          min={0}
+          max={24}
+          step={1}
+          list={listId}
+          value={from}
+          aria-valuetext={`${String(from).padStart(2, '0')}:00`}
+          onChange={(e) => {
+            apply(Number(e.target.value), to);
+          }}
+        />
+        <output>{String(from).padStart(2, '0')}:00</output>
+      </label>
+      <label>
+        <span>{t('results.timeTo')}</span>
+        <input
+          type="range"
+          min={0}
+          max={24}
+          step={1}
+          list={listId}
+          value={to}
+          aria-valuetext={`${String(to).padStart(2, '0')}:00`}
+          onChange={(e) => {
+            apply(from, Number(e.target.value));
+          }}
+        />
+        <output>{String(to).padStart(2, '0')}:00</output>
+      </label>
+    </div>
+  );
+}
+
+function PriceSlider({ t, formatPrice }: { t: IslandT; formatPrice: (value: number) => string }) {
+  const view = useStore($view);
+  const bounds = useStore($priceBounds);
+  const [draft, setDraft] = useState<[number, number] | null>(null);
+  useEffect(() => {
+    setDraft(null);
+  }, [view.priceRange, bounds]);
+  if (!bounds || bounds.max === bounds.min) return null;
+  const lo = draft?.[0] ?? (view.priceRange ? priceStep(view.priceRange.min, bounds) : 0);
+  const hi = draft?.[1] ?? (view.priceRange ? priceStep(view.priceRange.max, bounds) : PRICE_STEPS - 1);
+  const commit = (a: number, b: number) => {
+    const [x, y] = a <= b ? [a, b] : [b, a];
+    const next = { ...$view.get() };
+    if (x === y) return;
+    if (x === 0 && y === PRICE_STEPS - 1) delete next.priceRange;
+    // Whole currency units keep the URL short and readable.
+    else next.priceRange = { min: Math.floor(sliderPrice(x, bounds)), max: Math.ceil(sliderPrice(y, bounds)) };
+    setView(next);
+  };
+  return (
+    <div className="rf-slider">
+      <label>
+        <span>{t('results.priceFrom')}</span>
+        <input
+          type="range"
+          min={0}
+          max={PRICE_STEPS - 1}
+          value={lo}
+          aria-valuetext={formatPrice(sliderPrice(lo, bounds))}
+          onChange={(e) => {
+            setDraft([Number(e.target.value), hi]);
+          }}
+          onPointerUp={() => {
+            commit(lo, hi);
+          }}
+          onKeyUp={() => {
+            commit(lo, hi);
+          }}
+        />
+        <output>{formatPrice(sliderPrice(lo, bounds))}</output>
+      </label>
+      <label>
+        <span>{t('results.priceTo')}</span>
+        <input
+          type="range"
+          min={0}
+          max={PRICE_STEPS - 1}
+          value={hi}
+          aria-valuetext={formatPrice(sliderPrice(hi, bounds))}
+          onChange={(e) => {
+            setDraft([lo, Number(e.target.value)]);
+          }}
+          onPointerUp={() => {
+            commit(lo, hi);
+          }}
+          onKeyUp={() => {
+            commit(lo, hi);
+          }}
+        />
+        <output>{formatPrice(sliderPrice(hi, bounds))}</output>
+      </label>
+    </div>
+  );
+}
+
+export function Filters(props: Props) {
+  const { t } = props;
+  const groups = useStore($filterGroups);
+  const view = useStore($view);
+  const active = Object.keys(view.selected).length > 0 || view.priceRange !== undefined;
+  return (
+    <section className="rf" aria-labelledby="rf-title">
+      <div className="rf__head">
+        <h2 id="rf-title">{t('results.filters')}</h2>
+        {active && (
+          <button
+            type="button"
+            className="rf__reset"
+            onClick={() => {
+              setView({ ...EMPTY_STATE, sort: view.sort, tab: view.tab });
+            }}
+          >
+            {t('results.resetFilters')}
+          </button>
+        )}
+      </div>
+      {CHECKBOX_GROUPS.map((group) => {
+        const options = groups[group];
+        if (options.length === 0 && group !== 'prices') return null;
+        return (
+          <fieldset key={group} className="rf__group">
+            <legend>{t(`results.filter.${group}`)}</legend>
+            {options.map((o) => (
+              <label key={o.id} className={o.available || o.selected ? 'rf__option' : 'rf__option rf__option--off'}>
+                <input
+                  type="checkbox"
+                  checked={o.selected}
+                  disabled={!o.available && !o.selected}
+                  onChange={() => {
+                    setView(toggleOption($view.get(), group, o.id));
+                  }}
+                />
+                <span className="rf__label">{optionLabel(group, o, props)}</span>
+                <span className="rf__count">{o.quantity}</span>
+              </label>
+            ))}
+            {(group === 'dep_time' || group === 'arr_time') && <HourSlider group={group} t={t} />}
+            {group === 'prices' && <PriceSlider t={t} formatPrice={props.formatPrice} />}
+          </fieldset>
+        );
+      })}
+    </section>
+  );
+}

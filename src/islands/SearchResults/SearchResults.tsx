@@ -1,0 +1,271 @@
+/**
+ * The results island (SPEC §2–§5): runs the search, shows the transportation tabs, filters,
+ * sort and the trip list, follows the URL (reload, back, forward) and re-prices when the
+ * currency changes. State and the search flow live in src/stores/results.store.ts.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
+import { SORTS, type SortKey } from '../../domain/results/queryState.ts';
+import { RECOMMENDED_RULES } from '../../domain/results/summary.ts';
+import { resolveCurrency } from '../../domain/currencyCodes.ts';
+import { readCookie } from '../../stores/cookies.ts';
+import { createListClient } from '../../stores/listWorker.ts';
+import {
+  $products,
+  $status,
+  $summary,
+  $tabs,
+  $trips,
+  $view,
+  $roundTrip,
+  abortSearch,
+  attachListWorker,
+  bookingHref,
+  chooseOutbound,
+  resetRoundTrip,
+  loadFacts,
+  chooseSort,
+  chooseTab,
+  readViewFromUrl,
+  runSearch,
+  type SearchRequest,
+} from '../../stores/results.store.ts';
+import { islandTranslator } from '../shared/translate.ts';
+import { FactsBanners } from './FactsBanners.tsx';
+import { LoadingBar } from './LoadingBar.tsx';
+import { Filters } from './Filters.tsx';
+import { EMPTY_NAMES, loadNames, type Names } from './names.ts';
+import { RoundTripModal } from './RoundTripModal.tsx';
+import { TripCard, type TripAction } from './TripCard.tsx';
+import './SearchResults.css';
+
+interface Props {
+  lang: string;
+  localeCode: string;
+  messages: Record<string, string>;
+  request: Omit<SearchRequest, 'currency' | 'lang'>;
+  /** The results path without query, for the next-dates links. */
+  path: string;
+}
+
+/** Trips rendered at first and added by "show more": long lists stay quick to render and read. */
+const PAGE_SIZE = 20;
+
+function currencyFromCookie(): string {
+  return resolveCurrency(readCookie('currency'));
+}
+
+export default function SearchResults({ lang, localeCode, messages, request, path }: Props) {
+  const t = islandTranslator(messages);
+  const trips = useStore($trips);
+  const products = useStore($products);
+  const status = useStore($status);
+  const summary = useStore($summary);
+  const tabs = useStore($tabs);
+  const roundTrip = useStore($roundTrip);
+  const view = useStore($view);
+  const [names, setNames] = useState<Names>(EMPTY_NAMES);
+  const [currency, setCurrency] = useState<string | null>(null);
+  const [shown, setShown] = useState(PAGE_SIZE);
+
+  // A new view starts again at the first page of trips.
+  useEffect(() => {
+    setShown(PAGE_SIZE);
+  }, [view]);
+
+  useEffect(() => {
+    readViewFromUrl(window.location.search);
+    setCurrency(currencyFromCookie());
+    let worker: Worker | undefined;
+    try {
+      worker = new Worker(new URL('./list.worker.ts', import.meta.url), { type: 'module' });
+      attachListWorker(createListClient(worker));
+    } catch {
+      // No workers (old browser, strict CSP): the list is worked out on the main thread.
+    }
+    void loadNames(lang).then(setNames);
+    const onPop = () => {
+      readViewFromUrl(window.location.search);
+    };
+    // The currency menu announces a change (src/components/CurrencyMenu.astro); prices follow without a reload.
+    const onCurrency = (event: Event) => {
+      const code = (event as CustomEvent<{ currency?: string }>).detail.currency;
+      setCurrency(resolveCurrency(code ?? readCookie('currency')));
+    };
+    window.addEventListener('popstate', onPop);
+    window.addEventListener('currencychange', onCurrency);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      window.removeEventListener('currencychange', onCurrency);
+      abortSearch();
+      attachListWorker(undefined);
+      worker?.terminate();
+    };
+  }, [lang]);
+
+  useEffect(() => {
+    if (currency === null) return;
+    resetRoundTrip();
+    void runSearch({ ...request, lang, currency });
+    void loadFacts({ ...request, lang, currency });
+  }, [currency, lang, request]);
+
+  const formatter = useMemo(() => {
+    const cache = new Map<string, Intl.NumberFormat>();
+    return (value: number, code: string) => {
+      let f = cache.get(code);
+      if (!f) {
+        f = new Intl.NumberFormat(localeCode, { style: 'currency', currency: code });
+        cache.set(code, f);
+      }
+      return f.format(value);
+    };
+  }, [localeCode]);
+  const shownCurrency = trips[0]?.min_price.fxcode ?? currency ?? 'USD';
+  const currencySymbol = useMemo(
+    () =>
+      new Intl.NumberFormat(localeCode, { style: 'currency', currency: shownCurrency }).formatToParts(0).find((p) => p.type === 'currency')
+        ?.value ?? shownCurrency,
+    [localeCode, shownCurrency],
+  );
+
+  const full = { ...request, lang, currency: currency ?? 'USD' };
+  const choosingOutbound = Boolean(request.date2) && roundTrip.leg === 'outbound';
+  const action: TripAction = choosingOutbound
+    ? {
+        kind: 'choose',
+        choose: (trip, option) => {
+          void chooseOutbound(trip, option, full);
+        },
+      }
+    : { kind: 'link', href: (option) => bookingHref(option, full) };
+  const badgesFor = (key: string) => RECOMMENDED_RULES.filter((rule) => summary.recommended[rule] === key);
+  const searching = status.isSearching && trips.length === 0;
+
+  return (
+    <div className="sr">
+      {request.date2 && (
+        <h2 className="sr__leg">{roundTrip.leg === 'outbound' ? t('results.roundTrip.outbound') : t('results.roundTrip.return')}</h2>
+      )}
+      <RoundTripModal t={t} names={names} />
+      <div className="sr__bar" role="status" aria-live="polite">
+        {searching ? t('results.searching') : trips.length > 0 ? t('results.tripsFound', { count: products.length }) : ''}
+        {status.isSearching && trips.length > 0 && <span className="sr__updating"> · {t('results.updating')}</span>}
+      </div>
+      <LoadingBar active={status.isSearching} />
+
+      {status.failed && (
+        <div className="sr__error" role="alert">
+          <p>{t('error.ajax')}</p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              if (currency) void runSearch({ ...request, lang, currency });
+            }}
+          >
+            {t('results.retry')}
+          </button>
+        </div>
+      )}
+
+      {!status.isSearching && status.hasError && trips.length === 0 && (
+        <section className="sr__empty" aria-labelledby="sr-empty-title">
+          <h2 id="sr-empty-title">{status.nextTripDates.length ? t('results.noTrips') : t('results.unavailable')}</h2>
+          {status.nextTripDates.length > 0 && (
+            <>
+              <p>{t('results.nextDates')}</p>
+              <ul className="sr__next-dates">
+                {status.nextTripDates.map((d) => {
+                  const q = new URLSearchParams(window.location.search);
+                  q.set('date', d.date);
+                  return (
+                    <li key={d.date}>
+                      <a className="button button--secondary" href={`${path}?${q.toString()}`}>
+                        {d.title}
+                      </a>
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
+          )}
+        </section>
+      )}
+
+      {trips.length > 0 && (
+        <>
+          {summary.highDemandRoute.enabled && <p className="sr__demand">{t('results.highDemand')}</p>}
+          <FactsBanners t={t} localeCode={localeCode} formatPrice={formatter} />
+          <div className="sr__tabs" role="tablist" aria-label={t('results.tabs')}>
+            {tabs.map((tab) => (
+              <button
+                key={tab.key}
+                type="button"
+                role="tab"
+                id={`sr-tab-${tab.key}`}
+                aria-selected={view.tab === tab.key}
+                aria-controls="sr-list"
+                className="sr__tab"
+                onClick={() => {
+                  chooseTab(tab.key);
+                }}
+              >
+                <span className="sr__tab-name">{t(`vehclass.${tab.key}`)}</span>
+                <span className="sr__tab-meta">
+                  {tab.count}
+                  {tab.minPrice !== null && ` · ${formatter(tab.minPrice, shownCurrency)}`}
+                </span>
+              </button>
+            ))}
+          </div>
+          <div className="sr__layout">
+            <Filters t={t} names={names} currencySymbol={currencySymbol} formatPrice={(v) => formatter(v, shownCurrency)} />
+            <div className="sr__main">
+              <label className="sr__sort">
+                <span>{t('results.sortBy')}</span>
+                <select
+                  value={view.sort}
+                  onChange={(e) => {
+                    chooseSort(e.target.value as SortKey);
+                  }}
+                >
+                  {SORTS.map((s) => (
+                    <option key={s} value={s}>
+                      {t(`results.sort.${s}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <div id="sr-list" role="tabpanel" aria-labelledby={`sr-tab-${view.tab}`} className="sr__list">
+                {products.slice(0, shown).map((trip) => (
+                  <TripCard
+                    key={trip.key}
+                    trip={trip}
+                    action={action}
+                    names={names}
+                    badges={badgesFor(trip.key)}
+                    localeCode={localeCode}
+                    t={t}
+                    formatPrice={formatter}
+                  />
+                ))}
+              </div>
+              {products.length > shown && (
+                <button
+                  type="button"
+                  className="button button--secondary sr__more"
+                  onClick={() => {
+                    setShown(shown + PAGE_SIZE);
+                  }}
+                >
+                  {t('results.showMore', { count: Math.min(PAGE_SIZE, products.length - shown) })}
+                </button>
+              )}
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * One trip in the list: times, stations, duration, operators, legs of a connection, price and
+ * the select link to the cart (booking_uri).
+ */
+import type { TravelOption, Trip } from '../../domain/search/trips.ts';
+import type { IslandT } from '../shared/translate.ts';
+import type { Names } from './names.ts';
+
+/** What the trip's button does: go to the cart, or (outbound leg of a round trip) pick the trip. */
+export type TripAction =
+  { kind: 'link'; href: (option: TravelOption) => string } | { kind: 'choose'; choose: (trip: Trip, option: TravelOption) => void };
+
+interface Props {
+  trip: Trip;
+  action: TripAction;
+  names: Names;
+  badges: string[];
+  localeCode: string;
+  t: IslandT;
+  formatPrice: (value: number, currency: string) => string;
+}
+
+export function durationText(minutes: number, t: IslandT): string {
+  return t('results.duration', { h: Math.floor(minutes / 60), m: minutes % 60 });
+}
+
+function time(localDateTime: string): string {
+  return localDateTime.slice(11, 16);
+}
+
+export function TripCard({ trip, action, names, badges, t, formatPrice }: Props) {
+  const p = trip.params;
+  const option = trip.travel_options.find((o) => o.bookable) ?? trip.travel_options[0];
+  const seats = option?.bookable ? option.seats_left : 0;
+  const operators = p.operators.map((id) => names.operator(id)).join(', ');
+  const nextDay = p.arr_time.slice(0, 10) !== p.dep_time.slice(0, 10);
+  const headingId = `trip-${trip.key.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+  return (
+    <article className={p.is_bookable ? 'trip' : 'trip trip--unbookable'} aria-labelledby={headingId}>
+      <div className="trip__main">
+        <h3 className="trip__times" id={headingId}>
+          <time>{time(p.dep_time)}</time>{' '}
+          <span className="flip-rtl trip__arrow" aria-hidden="true">
+            →
+          </span>
+          <span className="visually-hidden"> – </span> <time>{time(p.arr_time)}</time>
+          {nextDay && <sup className="trip__nextday">+1</sup>}
+        </h3>
+        <p className="trip__stations">
+          {names.station(p.from)} <span className="flip-rtl trip__arrow">→</span> {names.station(p.to)}
+        </p>
+        <p className="trip__meta">
+          <span>{durationText(p.duration_min, t)}</span> ·{' '}
+          <span>{p.changes === 0 ? t('results.direct') : t('results.changes', { count: p.changes })}</span> ·{' '}
+          <span>{p.vehclasses.map((c) => t(`vehclass.${c}`)).join(' + ')}</span>
+        </p>
+        <p className="trip__operators">{t('results.operatedBy', { name: operators })}</p>
+        {trip.segments.length > 1 && (
+          <ol className="trip__segments" aria-label={t('results.segments')}>
+            {trip.segments.map((s, i) => (
+              <li key={`${s.route_code}-${String(i)}`}>
+                <span className="trip__segment-class">{s.vehclasses.map((c) => t(`vehclass.${c}`)).join(', ')}</span> {time(s.dep_time)}{' '}
+                {names.station(s.from)} <span className="flip-rtl trip__arrow">→</span> {time(s.arr_time)} {names.station(s.to)} ·{' '}
+                {names.operator(s.operator)}
+              </li>
+            ))}
+          </ol>
+        )}
+        <ul className="trip__badges">
+          {badges.map((b) => (
+            <li key={b} className="trip__badge trip__badge--pick">
+              {t(`results.recommended.${b}`)}
+            </li>
+          ))}
+          {trip.travel_options.some((o) => o.full_refund_until !== null) && (
+            <li className="trip__badge">{t('results.quick.full_refundable')}</li>
+          )}
+          {trip.features.includes('instant_confirmation') && <li className="trip__badge">{t('results.quick.instant_confirmation')}</li>}
+          {trip.rating !== null && <li className="trip__badge">{t('results.ratingValue', { rating: trip.rating.toFixed(1) })}</li>}
+        </ul>
+      </div>
+      <div className="trip__buy">
+        <p className="trip__price">
+          <span className="trip__price-value">{formatPrice(trip.min_price.value, trip.min_price.fxcode)}</span>
+          <span className="trip__per-person">{t('results.perPerson')}</span>
+        </p>
+        {p.is_bookable && option ? (
+          <>
+            {seats > 0 && seats <= 5 && <p className="trip__seats">{t('results.seatsLeft', { count: seats })}</p>}
+            {action.kind === 'link' ? (
+              <a className="button trip__select" href={action.href(option)} aria-describedby={headingId}>
+                {t('results.select')}
+              </a>
+            ) : (
+              <button
+                type="button"
+                className="button trip__select"
+                aria-describedby={headingId}
+                onClick={() => {
+                  action.choose(trip, option);
+                }}
+              >
+                {t('results.roundTrip.choose')}
+              </button>
+            )}
+          </>
+        ) : (
+          <p className="trip__soldout">{t('results.soldOut')}</p>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,7 @@
+/** SPEC §7 pay/place-order-by-booking-cart-hash: start paying a cart's booking (Idempotency-Key required). */
+import type { APIRoute } from 'astro';
+import { paymentApi } from '../../../../../server/payment/instance.ts';
+
+export const prerender = false;
+
+export const POST: APIRoute = (context) => paymentApi.placeOrderByCartHash(context);

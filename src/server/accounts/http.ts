@@ -1,0 +1,273 @@
+/**
+ * The account API handlers (SPEC §7 User calls), as plain Request → Response functions so that
+ * the integration tests run them against their own database without a server. Route files in
+ * src/pages/api/nuxt/[lang]/ call these through `accountRoute`.
+ */
+import { z } from 'zod';
+import { emailSchema, passwordSchema, recoveryCodeSchema, totpCodeSchema } from '../../domain/accounts/credentials.ts';
+import { safeRef } from '../../domain/accounts/ref.ts';
+import { resolveCurrency } from '../../domain/currency.ts';
+import type { Translate } from '../../i18n/translate.ts';
+import { apiError } from '../api/errors.ts';
+import { reviewableTrips, userBookings } from './bookings.ts';
+import { parseCookies, sessionTokenFrom, signedInCookies, signedOutCookies } from './cookies.ts';
+import type { AccountsDeps } from './deps.ts';
+import { register, requestEmailChange, requestLoginLink, requestPasswordReset, resetPassword, type MailResult } from './mailLinks.ts';
+import { addPassenger, changePassword, deleteAccount, listPassengers, reauthenticated, removePassenger, updateDetails } from './profile.ts';
+import { endSession, findSession, type ActiveSession } from './sessions.ts';
+import { completeTwoFactor, signInWithGoogle, signInWithOneTimeToken, signInWithPassword, type SignInResult } from './signIn.ts';
+import { confirmEnrolment, disableTwoFactor, startEnrolment } from './twoFactor.ts';
+import { userDto } from './users.ts';
+
+export interface AccountRequest {
+  request: Request;
+  lang: string;
+  localeCode: string;
+  t: Translate;
+  ip: string;
+}
+
+type Handler = (req: AccountRequest) => Promise<Response>;
+
+function json(body: unknown, status = 200, setCookies: readonly string[] = [], headers: Record<string, string> = {}): Response {
+  const h = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  for (const c of setCookies) h.append('set-cookie', c);
+  return new Response(JSON.stringify(body), { status, headers: h });
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
+  return response;
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    return undefined;
+  }
+}
+
+const loginBody = z.union([
+  z.object({ email: emailSchema, password: z.string().min(1).max(1024) }),
+  z.object({ token: z.string().min(10).max(200), code: z.union([totpCodeSchema, recoveryCodeSchema]) }),
+]);
+const registerBody = z.object({ email: emailSchema, password: passwordSchema, name: z.string().trim().max(200).default('') });
+const resetBody = z.union([
+  z.object({ token: z.string().min(10).max(200), password: passwordSchema }),
+  z.object({ email: emailSchema, captcha: z.string().max(4096).optional() }),
+]);
+const emailLinkBody = z.object({ email: emailSchema, ref: z.string().max(2000).optional() });
+const googleBody = z.object({ credential: z.string().min(20).max(8192) });
+const otptBody = z.object({ token: z.string().min(10).max(200) });
+
+const nameField = z.string().trim().min(1).max(100);
+const profileBody = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('details'),
+    name: z.string().trim().max(200),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^[+\d\s()-]{0,32}$/, 'field-phone-error'),
+  }),
+  z.object({ action: z.literal('password'), currentPassword: z.string().max(1024).optional(), newPassword: passwordSchema }),
+  z.object({ action: z.literal('email'), password: z.string().max(1024).optional(), email: emailSchema }),
+  z.object({
+    action: z.literal('addPassenger'),
+    firstName: nameField,
+    middleName: z.string().trim().max(100).default(''),
+    lastName: nameField,
+  }),
+  z.object({ action: z.literal('removePassenger'), id: z.number().int().positive() }),
+]);
+const deleteBody = z.object({ password: z.string().max(1024).optional() });
+const twoFactorBody = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('start') }),
+  z.object({ action: z.literal('confirm'), code: totpCodeSchema }),
+]);
+const twoFactorOffBody = z.object({ code: z.union([totpCodeSchema, recoveryCodeSchema]) });
+
+export function accountsHttp(deps: AccountsDeps) {
+  const client = (req: AccountRequest) => ({ ip: req.ip });
+
+  /** Turns a sign-in outcome into the answer: the user and fresh cookies, a 2FA token, 401 or 429. */
+  async function signInResponse(req: AccountRequest, result: SignInResult, failure = 'invalid_credentials'): Promise<Response> {
+    switch (result.kind) {
+      case 'signed_in': {
+        // Session rotation: whatever session the browser had before is ended, never upgraded.
+        await endSession(deps, sessionTokenFrom(req.request, deps));
+        return json(
+          { user: userDto(result.user, { isTemp: result.isTemp, ip: req.ip }) },
+          200,
+          signedInCookies(deps, result.token, result.user, result.isTemp),
+        );
+      }
+      case 'two_factor':
+        return json({ token: result.token });
+      case 'invalid':
+        return apiError(req.t, failure, 401);
+      case 'rate_limited':
+        return withHeaders(apiError(req.t, 'too_many_attempts', 429), { 'retry-after': String(result.retryAfter) });
+    }
+  }
+
+  function mailResponse(req: AccountRequest, result: MailResult): Response {
+    if (result.kind === 'rate_limited') {
+      return withHeaders(apiError(req.t, 'too_many_attempts', 429), { 'retry-after': String(result.retryAfter) });
+    }
+    return json({ sent: true });
+  }
+
+  async function session(req: AccountRequest): Promise<ActiveSession | null> {
+    return findSession(deps, sessionTokenFrom(req.request, deps));
+  }
+
+  /** Handlers that need a fully signed-in user (level 2). */
+  function signedIn(handler: (req: AccountRequest, s: ActiveSession) => Promise<Response>): Handler {
+    return async (req) => {
+      const s = await session(req);
+      if (!s || s.isTemp) return apiError(req.t, 'not_signed_in', 401);
+      return handler(req, s);
+    };
+  }
+
+  const mailContext = (req: AccountRequest) => ({ t: req.t, lang: req.lang });
+
+  const handlers = {
+    /** POST user: {email, password} or {token, code}. */
+    login: async (req: AccountRequest) => {
+      const parsed = loginBody.safeParse(await readJson(req.request));
+      if (!parsed.success) return apiError(req.t, 'invalid_login', 400, parsed.error);
+      const body = parsed.data;
+      if ('email' in body) return signInResponse(req, await signInWithPassword(deps, body, client(req)));
+      return signInResponse(req, await completeTwoFactor(deps, body, client(req)), 'invalid_code');
+    },
+
+    register: async (req: AccountRequest) => {
+      const parsed = registerBody.safeParse(await readJson(req.request));
+      if (!parsed.success) return apiError(req.t, 'invalid_registration', 400, parsed.error);
+      return mailResponse(req, await register(deps, mailContext(req), parsed.data, client(req)));
+    },
+
+    /** POST reset password: {email, captcha?} asks for a link; {token, password} sets the new password. */
+    resetPassword: async (req: AccountRequest) => {
+      const parsed = resetBody.safeParse(await readJson(req.request));
+      if (!parsed.success) return apiError(req.t, 'invalid_reset', 400, parsed.error);
+      const body = parsed.data;
+      if ('token' in body) return signInResponse(req, await resetPassword(deps, body, client(req)), 'invalid_link');
+      return mailResponse(req, await requestPasswordReset(deps, mailContext(req), body, client(req)));
+    },
+
+    loginWithEmail: async (req: AccountRequest) => {
+      const parsed = emailLinkBody.safeParse(await readJson(req.request));
+      if (!parsed.success) return apiError(req.t, 'invalid_login', 400, parsed.error);
+      const input = { email: parsed.data.email, ref: safeRef(parsed.data.ref) };
+      return mailResponse(req, await requestLoginLink(deps, mailContext(req), input, client(req)));
+    },
+
+    loginWithGoogle: async (req: AccountRequest) => {
+      const parsed = googleBody.safeParse(await readJson(req.request));
+      if (!parsed.success) return apiError(req.t, 'invalid_login', 400, parsed.error);
+      return signInResponse(req, await signInWithGoogle(deps, parsed.data.credential, client(req)), 'invalid_google');
+    },
+
+    otpt: async (req: AccountRequest) => {
+      const parsed = otptBody.safeParse(await readJson(req.request));
+      if (!parsed.success) return apiError(req.t, 'invalid_link', 400, parsed.error);
+      return signInResponse(req, await signInWithOneTimeToken(deps, parsed.data.token, client(req)), 'invalid_link');
+    },
+
+    /** GET logout: ends the session on the server and clears every account cookie. */
+    logout: async (req: AccountRequest) => {
+      await endSession(deps, sessionTokenFrom(req.request, deps));
+      return json({ ok: true }, 200, signedOutCookies(deps));
+    },
+
+    /** GET user data: the user (or null), the last search's places and the currency. */
+    userData: async (req: AccountRequest) => {
+      const s = await session(req);
+      const cookies = parseCookies(req.request.headers.get('cookie'));
+      const place = (side: 'from' | 'to') => {
+        const id = cookies.get(`${side}_id`);
+        return id ? { id, slug: cookies.get(`${side}_slug`) ?? '', name: cookies.get(`${side}_name`) ?? '' } : null;
+      };
+      return json({
+        user: s ? userDto(s.user, { isTemp: s.isTemp, ip: req.ip }) : null,
+        searchForm: { from: place('from'), to: place('to') },
+        fxcode: resolveCurrency(cookies.get('currency')),
+      });
+    },
+
+    profile: signedIn(async (_req, s) =>
+      json({
+        profile: {
+          email: s.user.email,
+          name: s.user.name,
+          phone: s.user.phone,
+          hasPassword: s.user.passwordHash !== null,
+          twoFactor: s.user.totpEnabledAt !== null,
+        },
+        passengers: await listPassengers(deps, s.user.id),
+      }),
+    ),
+
+    updateProfile: signedIn(async (req, s) => {
+      const parsed = profileBody.safeParse(await readJson(req.request));
+      if (!parsed.success) return apiError(req.t, 'invalid_profile', 400, parsed.error);
+      const body = parsed.data;
+      switch (body.action) {
+        case 'details':
+          await updateDetails(deps, s.user.id, { name: body.name, phone: body.phone });
+          return json({ ok: true });
+        case 'password':
+          if (!(await reauthenticated(deps, s, body.currentPassword))) return apiError(req.t, 'reauthentication_failed', 401);
+          await changePassword(deps, s, body.newPassword);
+          return json({ ok: true });
+        case 'email':
+          if (!(await reauthenticated(deps, s, body.password))) return apiError(req.t, 'reauthentication_failed', 401);
+          // Same answer whether the new address is free or taken: no enumeration from the profile either.
+          await requestEmailChange(deps, mailContext(req), s.user, body.email);
+          return json({ sent: true });
+        case 'addPassenger':
+          await addPassenger(deps, s.user.id, { firstName: body.firstName, middleName: body.middleName, lastName: body.lastName });
+          return json({ passengers: await listPassengers(deps, s.user.id) });
+        case 'removePassenger':
+          if (!(await removePassenger(deps, s.user.id, body.id))) return apiError(req.t, 'not_found', 404);
+          return json({ passengers: await listPassengers(deps, s.user.id) });
+      }
+    }),
+
+    deleteProfile: signedIn(async (req, s) => {
+      const parsed = deleteBody.safeParse(await readJson(req.request));
+      if (!parsed.success) return apiError(req.t, 'invalid_profile', 400, parsed.error);
+      if (!(await reauthenticated(deps, s, parsed.data.password))) return apiError(req.t, 'reauthentication_failed', 401);
+      await deleteAccount(deps, s.user);
+      return json({ ok: true }, 200, signedOutCookies(deps));
+    }),
+
+    twoFactor: signedIn(async (req, s) => {
+      const parsed = twoFactorBody.safeParse(await readJson(req.request));
+      if (!parsed.success) return apiError(req.t, 'invalid_code', 400, parsed.error);
+      if (parsed.data.action === 'start') {
+        const enrolment = await startEnrolment(deps, s.user);
+        return enrolment ? json(enrolment) : apiError(req.t, 'two_factor_on', 409);
+      }
+      const codes = await confirmEnrolment(deps, s.user, parsed.data.code);
+      return codes ? json({ recoveryCodes: codes }) : apiError(req.t, 'invalid_code', 401);
+    }),
+
+    disableTwoFactor: signedIn(async (req, s) => {
+      const parsed = twoFactorOffBody.safeParse(await readJson(req.request));
+      if (!parsed.success) return apiError(req.t, 'invalid_code', 400, parsed.error);
+      return (await disableTwoFactor(deps, s.user, parsed.data.code)) ? json({ ok: true }) : apiError(req.t, 'invalid_code', 401);
+    }),
+
+    bookings: signedIn(async (req, s) => json({ bookings: await userBookings(deps, s.user, req.localeCode) })),
+
+    review: signedIn(async (req, s) => json({ trips: await reviewableTrips(deps, s.user, req.localeCode) })),
+  } satisfies Record<string, Handler>;
+  return handlers;
+}
+
+export type AccountsHttp = ReturnType<typeof accountsHttp>;

@@ -1,0 +1,48 @@
+/**
+ * Accounts in the request pipeline:
+ * 1. Cross-site check for every state-changing API call (Astro's checkOrigin covers only form
+ *    posts; JSON calls are checked here by Origin / Sec-Fetch-Site).
+ * 2. The route guards of SPEC §2 for guarded pages: the session is looked up in the database
+ *    (never from the display cookies) and put on `locals.session` for the page.
+ */
+import { defineMiddleware } from 'astro:middleware';
+import { isCrossSite } from '../../domain/accounts/csrf.ts';
+import { guardFor, guardRedirect } from '../../domain/accounts/guards.ts';
+import { apiError } from '../api/errors.ts';
+import { parseServerEnv } from '../config.ts';
+import { sessionCookieName } from './cookies.ts';
+import { getAccountsDeps } from './deps.ts';
+import { findSession } from './sessions.ts';
+import { hasValidTicketLink } from '../tickets/links.ts';
+
+let siteOrigin: string | undefined;
+
+export const accountsMiddleware = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered) return next();
+  const { url, request } = context;
+  const secFetchSite = request.headers.get('sec-fetch-site');
+  if (url.pathname.startsWith('/api/')) {
+    siteOrigin ??= new URL(parseServerEnv().SITE_URL).origin;
+    const allowed = [url.origin, siteOrigin];
+    const crossSite = isCrossSite({ method: request.method, origin: request.headers.get('origin'), secFetchSite }, allowed);
+    // GET logout changes state too: a link on another site must not sign the user out.
+    const crossSiteLogout = url.pathname.endsWith('/logout') && secFetchSite === 'cross-site';
+    if (crossSite || crossSiteLogout) return apiError(context.locals.t, 'cross_site', 403);
+    return next();
+  }
+  const guard = guardFor(url.pathname);
+  if (!guard) return next();
+  // A signed ticket link is a temporary authentication of its own, for guests without an account.
+  if (guard === 'temp-auth-restricted' && hasValidTicketLink(url, Date.now())) return next();
+  const deps = await getAccountsDeps();
+  const session = await findSession(deps, context.cookies.get(sessionCookieName(deps.secureCookies))?.value);
+  context.locals.session = session;
+  const user = session ? { id: session.user.id, role: session.user.role, isTemp: session.isTemp } : null;
+  const target = guardRedirect(context.locals.locale.segment, url.pathname, url.pathname + url.search, user);
+  if (target) {
+    const response = context.redirect(target, 302);
+    response.headers.set('cache-control', 'no-store');
+    return response;
+  }
+  return next();
+});

@@ -1,0 +1,59 @@
+/**
+ * Reading bookings. Every read of a reserved booking first frees its seats if the hold has
+ * lapsed (release on read), so what the traveller sees is never a hold that no longer holds.
+ */
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { bookings } from '../db/schema.ts';
+import { releaseIfExpired } from './holds.ts';
+
+export type BookingRow = typeof bookings.$inferSelect;
+
+const OPEN = ['reserved', 'awaiting_payment'] as const;
+const PAID = ['paid', 'pending_confirmation', 'confirmed'] as const;
+
+export function isPaidStatus(status: BookingRow['status']): boolean {
+  return (PAID as readonly string[]).includes(status);
+}
+
+export async function getBooking(db: Db, id: number, now: Date): Promise<BookingRow | undefined> {
+  let [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+  if (row && (OPEN as readonly string[]).includes(row.status) && row.holdExpiresAt <= now) {
+    await releaseIfExpired(db, row.id, now);
+    [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+  }
+  return row;
+}
+
+/** The cart's newest booking that still matters: paid, or holding seats. */
+export async function currentBookingForCart(db: Db, cartId: number, now: Date): Promise<BookingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.cartId, cartId), inArray(bookings.status, [...OPEN, ...PAID])))
+    .orderBy(desc(bookings.id))
+    .limit(1);
+  if (!row) return undefined;
+  const fresh = await getBooking(db, row.id, now);
+  return fresh && ((OPEN as readonly string[]).includes(fresh.status) || isPaidStatus(fresh.status)) ? fresh : undefined;
+}
+
+/** New traveller details for a booking that still waits for payment (its seats stay held). */
+export async function updateBookingDetails(
+  db: Db,
+  id: number,
+  details: { email: string; passengers: Record<string, unknown>[]; addons: Record<string, unknown>; totalMinor: number; now: Date },
+): Promise<BookingRow | undefined> {
+  const [row] = await db
+    .update(bookings)
+    .set({
+      email: details.email,
+      passengers: details.passengers,
+      addons: details.addons,
+      totalMinor: details.totalMinor,
+      updatedAt: details.now,
+    })
+    .where(and(eq(bookings.id, id), inArray(bookings.status, [...OPEN])))
+    .returning();
+  return row;
+}

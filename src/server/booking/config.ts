@@ -1,0 +1,28 @@
+/**
+ * Checkout settings from the environment, parsed with zod so that a typo fails loudly.
+ * HOLD_MINUTES: how long a reservation keeps its seats before they return to sale.
+ */
+import { z } from 'zod';
+import { DEFAULT_HOLD_MINUTES } from '../../domain/cart/holds.ts';
+
+const bookingEnvSchema = z.object({
+  HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(DEFAULT_HOLD_MINUTES),
+});
+
+export type BookingEnv = z.infer<typeof bookingEnvSchema>;
+
+export function parseBookingEnv(env: Record<string, string | undefined> = process.env): BookingEnv {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = bookingEnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new Error(
+      `Invalid environment configuration:\n${result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
+  }
+  return result.data;
+}

@@ -1,0 +1,41 @@
+/**
+ * Add to cart (SPEC §2 /{lang}/add-to-cart/{slug...}): the booking_uri tail of a search result
+ * becomes a new cart. With the cart hash of an outbound trip (the round-trip flow), the new
+ * cart holds the outbound trip and this return trip together.
+ */
+import { quoteSelections, type QuoteProblem } from '../../domain/cart/quote.ts';
+import { MAX_CART_TRIPS, parseAddToCartSlug } from '../../domain/cart/slug.ts';
+import type { TimetableIndex } from '../../domain/search/timetable.ts';
+import type { Db } from '../db/client.ts';
+import { cartSelections, createCart, loadCart } from './cart.ts';
+
+export interface AddToCartInput {
+  slug: string;
+  lang: string;
+  currency: string;
+  people: number;
+  now: number;
+  /** The outbound cart when this is the return trip. */
+  cartHash?: string | undefined;
+}
+
+export type AddToCartResult = { ok: true; hash: string } | { ok: false; code: 'invalid_cart' | 'cart_not_found' | QuoteProblem };
+
+export async function addToCart(db: Db, index: TimetableIndex, input: AddToCartInput): Promise<AddToCartResult> {
+  const parsed = parseAddToCartSlug(input.slug);
+  if (!parsed) return { ok: false, code: 'invalid_cart' };
+  let selections = parsed;
+  let { currency, people } = input;
+  if (input.cartHash) {
+    const outbound = await loadCart(db, input.cartHash);
+    if (!outbound) return { ok: false, code: 'cart_not_found' };
+    selections = [...cartSelections(outbound), ...parsed];
+    currency = outbound.cart.currency;
+    people = outbound.cart.people;
+    if (selections.length > MAX_CART_TRIPS) return { ok: false, code: 'invalid_cart' };
+  }
+  const quoted = quoteSelections(index, selections, { currency, now: input.now });
+  if (typeof quoted === 'string') return { ok: false, code: quoted };
+  const hash = await createCart(db, { lang: input.lang, currency: quoted[0]?.[0]?.currency ?? currency, people, selections, quoted });
+  return { ok: true, hash };
+}

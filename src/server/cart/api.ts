@@ -1,0 +1,100 @@
+/**
+ * Cart endpoints (SPEC §7 cart, cartV2, cart/freeze, booking/getBookingCartHashByBID). Route
+ * files call one handler each; `createCartApi({ db, now })` lets tests use their own database
+ * and clock.
+ */
+import type { APIContext } from 'astro';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { TimetableIndex } from '../../domain/search/timetable.ts';
+import { apiError } from '../api/errors.ts';
+import type { Db } from '../db/client.ts';
+import { bookings, carts } from '../db/schema.ts';
+import { getSearchIndex } from '../search/cache.ts';
+import { indexError, json } from '../search/http.ts';
+import { queryObject } from '../search/params.ts';
+import { freezeCart, loadCart } from './cart.ts';
+import { cartView, cartViewV2 } from './view.ts';
+
+type Ctx = Pick<APIContext, 'request' | 'url' | 'locals'>;
+
+export interface CartApiOptions {
+  db?: Db;
+  now?: () => number;
+}
+
+export const cartHashSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'invalid_cart_hash');
+const hashQuery = z.object({ hash: cartHashSchema });
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+export function createCartApi(options: CartApiOptions = {}) {
+  const now = options.now ?? (() => Date.now());
+  const database = async () => options.db ?? (await import('../db/index.ts').then((m) => m.getDbHandle())).db;
+
+  async function withIndex(ctx: Ctx): Promise<TimetableIndex | Response> {
+    try {
+      return await getSearchIndex(options.db, now());
+    } catch (error) {
+      return indexError(ctx.locals.t, error);
+    }
+  }
+
+  async function read(ctx: Ctx, shape: 'v1' | 'v2'): Promise<Response> {
+    const parsed = hashQuery.safeParse(queryObject(ctx.url));
+    if (!parsed.success) return apiError(ctx.locals.t, 'invalid_cart', 400, parsed.error);
+    const index = await withIndex(ctx);
+    if (index instanceof Response) return index;
+    const loaded = await loadCart(await database(), parsed.data.hash);
+    if (!loaded) return apiError(ctx.locals.t, 'cart_not_found', 404);
+    return json(shape === 'v1' ? cartView(loaded, index) : cartViewV2(loaded, index, ctx.locals.locale.code), 200, NO_STORE);
+  }
+
+  return {
+    cart: (ctx: Ctx) => read(ctx, 'v1'),
+    cartV2: (ctx: Ctx) => read(ctx, 'v2'),
+
+    async freeze(ctx: Ctx): Promise<Response> {
+      let body: unknown;
+      try {
+        body = await ctx.request.json();
+      } catch {
+        body = undefined;
+      }
+      const parsed = hashQuery.safeParse(body);
+      if (!parsed.success) return apiError(ctx.locals.t, 'invalid_cart', 400, parsed.error);
+      const db = await database();
+      const [cart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.hash, parsed.data.hash)).limit(1);
+      if (!cart) return apiError(ctx.locals.t, 'cart_not_found', 404);
+      const frozen = await freezeCart(db, parsed.data.hash, new Date(now()));
+      return json({ hash: parsed.data.hash, frozen }, 200, NO_STORE);
+    },
+
+    /** The cart behind a booking, by the booking reference ("BID") printed on the ticket. */
+    async cartHashByBookingId(ctx: Ctx): Promise<Response> {
+      const parsed = z
+        .object({
+          bid: z
+            .string()
+            .trim()
+            .toUpperCase()
+            .regex(/^[A-Z0-9]{6,12}$/, 'invalid_booking_reference'),
+        })
+        .safeParse(queryObject(ctx.url));
+      if (!parsed.success) return apiError(ctx.locals.t, 'invalid_booking', 400, parsed.error);
+      const db = await database();
+      const [row] = await db
+        .select({ hash: carts.hash })
+        .from(bookings)
+        .innerJoin(carts, eq(carts.id, bookings.cartId))
+        .where(eq(bookings.reference, parsed.data.bid))
+        .limit(1);
+      if (!row) return apiError(ctx.locals.t, 'booking_not_found', 404);
+      return json({ hash: row.hash }, 200, NO_STORE);
+    },
+  };
+}
+
+export type CartApi = ReturnType<typeof createCartApi>;
+
+export const cartApi: CartApi = createCartApi();

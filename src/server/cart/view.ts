@@ -1,0 +1,97 @@
+/**
+ * What the cart endpoints and the checkout pages show: the cart's legs with names, local
+ * times and prices. `cart` is the compact shape; `cartV2` adds the display details of each
+ * leg (stations, operator, class, local times) and the current booking, if any.
+ */
+import { toMoney, type Money } from '../../domain/search/money.ts';
+import type { TimetableIndex } from '../../domain/search/timetable.ts';
+import { localDateTime } from '../../domain/search/trips.ts';
+import { cartUnitTotal, type LoadedCart } from './cart.ts';
+
+export interface CartView {
+  hash: string;
+  status: string;
+  frozen: boolean;
+  currency: string;
+  people: number;
+  unit_price: Money;
+  total: Money;
+  items: {
+    trip_key: string;
+    option_ids: number[];
+    legs: { schedule_id: number; travel_option_id: number; service_date: string; price: Money }[];
+  }[];
+}
+
+export interface LegDetails {
+  from: { id: number; name: string };
+  to: { id: number; name: string };
+  dep_time: string;
+  arr_time: string;
+  operator: { id: number; name: string; confirmation: 'instant' | 'manual' } | null;
+  class_name: string;
+  vehclass: string | null;
+  price: Money;
+  departure_at: string;
+}
+
+export interface CartViewV2 extends Omit<CartView, 'items'> {
+  items: { trip_key: string; option_ids: number[]; direction: 'outbound' | 'return'; legs: LegDetails[] }[];
+}
+
+export function cartView(loaded: LoadedCart, index: TimetableIndex): CartView {
+  const { cart } = loaded;
+  const unit = cartUnitTotal(loaded);
+  return {
+    hash: cart.hash,
+    status: cart.status,
+    frozen: cart.frozenAt !== null,
+    currency: cart.currency,
+    people: cart.people,
+    unit_price: toMoney(unit, cart.currency, index.fx),
+    total: toMoney(unit * cart.people, cart.currency, index.fx),
+    items: loaded.items.map((item) => ({
+      trip_key: item.tripKey,
+      option_ids: item.optionIds,
+      legs: item.legs.map((leg) => ({
+        schedule_id: leg.scheduleId,
+        travel_option_id: leg.travelOptionId,
+        service_date: leg.serviceDate,
+        price: toMoney(leg.unitPriceMinor, leg.currency, index.fx),
+      })),
+    })),
+  };
+}
+
+export function legDetails(leg: LoadedCart['items'][number]['legs'][number], index: TimetableIndex, localeCode: string): LegDetails {
+  const from = index.stations.get(leg.fromStationId);
+  const to = index.stations.get(leg.toStationId);
+  const operator = index.operators.get(leg.operatorId);
+  const route = index.routes.find((r) => r.options.some((o) => o.id === leg.travelOptionId));
+  const option = route?.options.find((o) => o.id === leg.travelOptionId);
+  const name = (n: { en: string } & Record<string, string>) => n[localeCode] ?? n.en;
+  return {
+    from: { id: leg.fromStationId, name: from ? name(from.names) : '' },
+    to: { id: leg.toStationId, name: to ? name(to.names) : '' },
+    dep_time: localDateTime(Math.floor(leg.departureAt.getTime() / 60_000), from?.utcOffsetMin ?? 0),
+    arr_time: localDateTime(Math.floor(leg.arrivalAt.getTime() / 60_000), to?.utcOffsetMin ?? 0),
+    operator: operator ? { id: operator.id, name: operator.name, confirmation: option?.confirmation ?? operator.confirmation } : null,
+    class_name: option?.className ?? '',
+    vehclass: route?.vehicleClass ?? null,
+    price: toMoney(leg.unitPriceMinor, leg.currency, index.fx),
+    departure_at: leg.departureAt.toISOString(),
+  };
+}
+
+export function cartViewV2(loaded: LoadedCart, index: TimetableIndex, localeCode: string): CartViewV2 {
+  const base = cartView(loaded, index);
+  return {
+    ...base,
+    items: loaded.items.map((item, i) => ({
+      trip_key: item.tripKey,
+      option_ids: item.optionIds,
+      direction: i === 0 ? 'outbound' : 'return',
+      legs: item.legs.map((leg) => legDetails(leg, index, localeCode)),
+    })),
+  };
+}

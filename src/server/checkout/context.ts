@@ -1,0 +1,103 @@
+/**
+ * Everything a checkout step needs about one cart: the cart with display details, the
+ * passenger fields its operators require, the add-on options priced in the cart's currency,
+ * and the booking holding its seats, if any.
+ */
+import {
+  addonLines,
+  INSURANCE_OPTIONS,
+  localMinus,
+  LUGGAGE_OPTIONS,
+  MAX_ADDON_QUANTITY,
+  pickupOptions,
+  type AddonLine,
+} from '../../domain/checkout/addons.ts';
+import { passengerFields, type FieldSet } from '../../domain/checkout/fields.ts';
+import type { Addons } from '../../domain/checkout/validation.ts';
+import { convertMinor, toMoney, type Money } from '../../domain/search/money.ts';
+import type { TimetableIndex } from '../../domain/search/timetable.ts';
+import type { Translate } from '../../i18n/translate.ts';
+import { cartUnitTotal, loadCart, type LoadedCart } from '../cart/cart.ts';
+import { cartViewV2, type CartViewV2 } from '../cart/view.ts';
+import type { Db } from '../db/client.ts';
+import { currentBookingForCart, type BookingRow } from '../booking/bookings.ts';
+
+export interface CheckoutContext {
+  loaded: LoadedCart;
+  view: CartViewV2;
+  fields: FieldSet;
+  booking: BookingRow | undefined;
+  fromThb: (thbMinor: number) => number;
+  pickups: ReturnType<typeof pickupOptions>;
+  fareMinor: number;
+}
+
+export async function checkoutContext(
+  db: Db,
+  index: TimetableIndex,
+  hash: string,
+  localeCode: string,
+  now: Date,
+): Promise<CheckoutContext | undefined> {
+  const loaded = await loadCart(db, hash);
+  if (!loaded) return undefined;
+  const view = cartViewV2(loaded, index, localeCode);
+  const classes = view.items.flatMap((i) => i.legs.map((l) => l.vehclass ?? 'bus'));
+  const first = view.items[0]?.legs[0];
+  const currency = loaded.cart.currency;
+  return {
+    loaded,
+    view,
+    fields: passengerFields(classes),
+    booking: await currentBookingForCart(db, loaded.cart.id, now),
+    fromThb: (thb) => convertMinor(thb, 'THB', currency, index.fx) ?? thb,
+    pickups: first ? pickupOptions(first.dep_time, first.from.name, localMinus) : [],
+    fareMinor: cartUnitTotal(loaded) * loaded.cart.people,
+  };
+}
+
+export interface AddonOffer {
+  insurance: { value: string; text: string; data: { pack: string; label: string }; price: Money }[];
+  luggage: { options: { value: string; price: Money }[]; max: number };
+  pickup: { value: string; arrival_datetime: string; arrival_station_name: string; price: Money }[];
+}
+
+export function addonOffer(ctx: CheckoutContext, index: TimetableIndex, t: Translate): AddonOffer {
+  const currency = ctx.loaded.cart.currency;
+  const money = (minor: number) => toMoney(minor, currency, index.fx);
+  return {
+    insurance: INSURANCE_OPTIONS.map((o) => ({
+      value: o.value,
+      text: t(o.text),
+      data: { pack: o.data.pack, label: t(o.data.label) },
+      price: money(Math.round((ctx.fareMinor * o.pct) / 100)),
+    })),
+    luggage: { options: LUGGAGE_OPTIONS.map((o) => ({ value: o.value, price: money(ctx.fromThb(o.thbMinor)) })), max: MAX_ADDON_QUANTITY },
+    pickup: ctx.pickups.map((p) => ({
+      value: p.value,
+      arrival_datetime: p.arrival_datetime,
+      arrival_station_name: p.arrival_station_name,
+      price: money(ctx.fromThb(p.thbMinor)),
+    })),
+  };
+}
+
+export function priceAddons(ctx: CheckoutContext, addons: Addons, fareMinor = ctx.fareMinor): AddonLine[] | 'unknown_addon' {
+  return addonLines(addons, { fromThb: ctx.fromThb, fareMinor, people: ctx.loaded.cart.people }, ctx.pickups);
+}
+
+export interface Totals {
+  fare: Money;
+  addons: (AddonLine & { amount: Money })[];
+  total: Money;
+}
+
+export function totals(ctx: CheckoutContext, index: TimetableIndex, lines: readonly AddonLine[]): Totals {
+  const currency = ctx.loaded.cart.currency;
+  const extra = lines.reduce((s, l) => s + l.amountMinor, 0);
+  return {
+    fare: toMoney(ctx.fareMinor, currency, index.fx),
+    addons: lines.map((l) => ({ ...l, amount: toMoney(l.amountMinor, currency, index.fx) })),
+    total: toMoney(ctx.fareMinor + extra, currency, index.fx),
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * Step restriction (SPEC §2): checkout and payment pages open only when the data they need
+ * exists — no confirmation before seats are held, no checkout of an unknown cart, and a paid
+ * booking goes to its payment status rather than back into the form. Pure rules in
+ * src/domain/checkout/steps.ts; this reads the cart and its booking.
+ */
+import { defineMiddleware } from 'astro:middleware';
+import { restrictStep, type CheckoutStep } from '../../domain/checkout/steps.ts';
+import { cartHashSchema } from '../cart/api.ts';
+import { loadCart } from '../cart/cart.ts';
+import { currentBookingForCart, isPaidStatus } from '../booking/bookings.ts';
+
+const PATH = /^\/([a-zA-Z-]{2,5})\/(checkout|pay)\/([^/]+)(?:\/step\/(passengers|confirmation))?\/?$/;
+
+export function stepOf(kind: string, step: string | undefined): CheckoutStep {
+  if (kind === 'pay') return 3;
+  if (step === 'passengers') return 1;
+  if (step === 'confirmation') return 2;
+  return 0;
+}
+
+export const checkoutMiddleware = defineMiddleware(async (context, next) => {
+  const match = PATH.exec(context.url.pathname);
+  if (!match || context.isPrerendered) return next();
+  const [, lang = 'en', kind = 'checkout', rawHash = '', step] = match;
+  // /pay/new-{hash} is an alias of /pay/{hash}.
+  const hash = kind === 'pay' ? rawHash.replace(/^new-/, '') : rawHash;
+  if (!cartHashSchema.safeParse(hash).success) return context.redirect(`/${lang}/checkout`, 302);
+  const { getDbHandle } = await import('../db/index.ts');
+  const { db } = await getDbHandle();
+  const loaded = await loadCart(db, hash);
+  const booking = loaded && (await currentBookingForCart(db, loaded.cart.id, new Date()));
+  const target = restrictStep(lang, hash, stepOf(kind, step), {
+    cartExists: loaded !== undefined,
+    hasLiveBooking: booking !== undefined && !isPaidStatus(booking.status),
+    paidBookingId: booking && isPaidStatus(booking.status) ? booking.id : null,
+  });
+  return target ? context.redirect(target, 302) : next();
+});

@@ -1,0 +1,263 @@
+/**
+ * Payment endpoints (SPEC §7): pay, pay/split/{hash}, pay/place-order,
+ * pay/place-order-by-booking-cart-hash, pay/payment-result, and the sandbox gateway's webhook
+ * receiver. Both order calls require an Idempotency-Key header: a retried click or a flaky
+ * network never places two orders.
+ */
+import type { APIContext } from 'astro';
+import { desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { toMoney } from '../../domain/search/money.ts';
+import { apiError } from '../api/errors.ts';
+import { cartHashSchema } from '../cart/api.ts';
+import { loadCart } from '../cart/cart.ts';
+import type { Db } from '../db/client.ts';
+import { payments } from '../db/schema.ts';
+import { currentBookingForCart, getBooking, isPaidStatus, type BookingRow } from '../booking/bookings.ts';
+import { logCheckoutStage } from '../booking/log.ts';
+import { getSearchIndex } from '../search/cache.ts';
+import { json } from '../search/http.ts';
+import { queryObject } from '../search/params.ts';
+import { parsePaymentEnv } from './config.ts';
+import { applyPaymentEvent, type EventOutcome } from './confirm.ts';
+import { IDEMPOTENCY_KEY, idempotent } from './idempotency.ts';
+import { PAYGATE_CODES, PAYGATES, type PaygateCode } from './paygates.ts';
+import { GATEWAYS, placeOrder } from './place.ts';
+import { SIGNATURE_HEADER, verifySignature } from './signature.ts';
+import { ensurePaymentWorker } from './worker.ts';
+
+type Ctx = Pick<APIContext, 'request' | 'url' | 'locals' | 'params'>;
+
+export interface PaymentApiOptions {
+  db?: Db;
+  now?: () => number;
+  /** Called once per booking that became paid (confirmation mail, tickets). */
+  onPaid?: (db: Db, bookingId: number) => Promise<void>;
+  /** Start the webhook sender and hold sweep timers (the server does; tests drive them). */
+  worker?: boolean;
+}
+
+const NO_STORE = { 'cache-control': 'no-store' };
+const paygateSchema = z.enum(PAYGATE_CODES as [PaygateCode, ...PaygateCode[]]);
+
+const eventSchema = z.object({
+  id: z.string().min(1).max(200),
+  type: z.enum(['payment.succeeded', 'payment.failed']),
+  created: z.number().int(),
+  data: z.object({
+    reference: z.string().min(1).max(200),
+    amount: z.number().int().nonnegative(),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    failure_code: z.string().max(60).optional(),
+  }),
+});
+
+const FINAL = new Set(['confirmed', 'pending_confirmation', 'paid', 'refunded', 'cancelled']);
+
+async function readJson(ctx: Ctx): Promise<unknown> {
+  try {
+    return await ctx.request.json();
+  } catch {
+    return undefined;
+  }
+}
+
+export function createPaymentApi(options: PaymentApiOptions = {}) {
+  const now = options.now ?? (() => Date.now());
+  const database = async () => options.db ?? (await import('../db/index.ts').then((m) => m.getDbHandle())).db;
+  async function db(): Promise<Db> {
+    const d = await database();
+    if (options.worker !== false) ensurePaymentWorker(d);
+    return d;
+  }
+
+  async function afterEvent(d: Db, outcome: EventOutcome): Promise<void> {
+    if (outcome.result === 'refunded') await GATEWAYS[outcome.paygate as PaygateCode].refund(outcome.providerRef);
+    if (outcome.result === 'confirmed' && options.onPaid) await options.onPaid(d, outcome.bookingId);
+  }
+
+  async function latestPayment(d: Db, bookingId: number) {
+    const [p] = await d.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(desc(payments.id)).limit(1);
+    return p;
+  }
+
+  async function bookingView(d: Db, b: BookingRow) {
+    const index = await getSearchIndex(options.db, now());
+    const p = await latestPayment(d, b.id);
+    return {
+      id: b.id,
+      status: b.status,
+      total: toMoney(b.totalMinor, b.currency, index.fx),
+      hold_expires_at: b.holdExpiresAt.toISOString(),
+      payment: p
+        ? {
+            paygate: p.paygate,
+            status: p.status,
+            failure_code: p.failureCode,
+            reference: p.paygate === 'counter' ? p.providerRef : null,
+            expires_at: p.expiresAt?.toISOString() ?? null,
+          }
+        : null,
+    };
+  }
+
+  /** Runs an order call under its Idempotency-Key. */
+  async function withKey(ctx: Ctx, scope: string, body: unknown, work: (d: Db) => Promise<Response>): Promise<Response> {
+    const key = ctx.request.headers.get('idempotency-key') ?? '';
+    if (!IDEMPOTENCY_KEY.test(key)) return apiError(ctx.locals.t, 'idempotency_key_required', 400);
+    const d = await db();
+    const result = await idempotent(d, scope, key, body, async () => {
+      const response = await work(d);
+      return { status: response.status, body: await response.text() };
+    });
+    if (result.kind === 'key_reused') return apiError(ctx.locals.t, 'idempotency_key_reused', 422);
+    if (result.kind === 'in_progress') return apiError(ctx.locals.t, 'idempotency_in_progress', 409);
+    return new Response(result.answer.body, {
+      status: result.answer.status,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        ...NO_STORE,
+        ...(result.replayed ? { 'idempotent-replayed': 'true' } : {}),
+      },
+    });
+  }
+
+  async function place(ctx: Ctx, d: Db, bookingId: number, paygate: PaygateCode): Promise<Response> {
+    const placed = await placeOrder(d, { bookingId, paygate, origin: ctx.url.origin, now: now() });
+    logCheckoutStage('Payment', { booking: bookingId, paygate, ok: placed.ok, ...(placed.ok ? {} : { code: placed.code }) });
+    if (!placed.ok) return apiError(ctx.locals.t, placed.code, placed.code === 'booking_not_found' ? 404 : 409);
+    return json(
+      {
+        payment_id: placed.paymentId,
+        booking_id: placed.bookingId,
+        paygate: placed.paygate,
+        redirect_url: placed.redirectUrl,
+        reference: placed.paygate === 'counter' ? placed.providerRef : null,
+        expires_at: placed.expiresAt?.toISOString() ?? null,
+      },
+      201,
+    );
+  }
+
+  return {
+    /** GET pay?hash=: the booking to pay and the ways to pay it. */
+    async pay(ctx: Ctx): Promise<Response> {
+      const hash = cartHashSchema.safeParse(queryObject(ctx.url).hash);
+      if (!hash.success) return apiError(ctx.locals.t, 'invalid_cart', 400, hash.error);
+      const d = await db();
+      const cart = await loadCart(d, hash.data);
+      if (!cart) return apiError(ctx.locals.t, 'cart_not_found', 404);
+      const booking = await currentBookingForCart(d, cart.cart.id, new Date(now()));
+      if (!booking) return apiError(ctx.locals.t, 'booking_not_found', 404);
+      logCheckoutStage('Payment only', { booking: booking.id });
+      return json(
+        {
+          booking: await bookingView(d, booking),
+          paygates: PAYGATES.map((p) => ({ code: p.code, type: p.type, name: ctx.locals.t(p.labelKey) })),
+        },
+        200,
+        NO_STORE,
+      );
+    },
+
+    async paySplit(ctx: Ctx): Promise<Response> {
+      const hash = cartHashSchema.safeParse(ctx.params.hash);
+      if (!hash.success) return apiError(ctx.locals.t, 'invalid_cart', 400, hash.error);
+      const d = await db();
+      const cart = await loadCart(d, hash.data);
+      if (!cart) return apiError(ctx.locals.t, 'cart_not_found', 404);
+      const booking = await currentBookingForCart(d, cart.cart.id, new Date(now()));
+      if (!booking) return apiError(ctx.locals.t, 'booking_not_found', 404);
+      const index = await getSearchIndex(options.db, now());
+      return json(
+        {
+          booking_id: booking.id,
+          parts: cart.items.map((item, i) => ({
+            part: i,
+            trip_key: item.tripKey,
+            total: toMoney(item.legs.reduce((s, l) => s + l.unitPriceMinor, 0) * booking.people, booking.currency, index.fx),
+          })),
+        },
+        200,
+        NO_STORE,
+      );
+    },
+
+    async placeOrder(ctx: Ctx): Promise<Response> {
+      const raw = await readJson(ctx);
+      const parsed = z.object({ booking_id: z.coerce.number().int().positive(), paygate: paygateSchema }).safeParse(raw);
+      if (!parsed.success) return apiError(ctx.locals.t, 'invalid_order', 400, parsed.error);
+      return withKey(ctx, 'place-order', parsed.data, (d) => place(ctx, d, parsed.data.booking_id, parsed.data.paygate));
+    },
+
+    async placeOrderByCartHash(ctx: Ctx): Promise<Response> {
+      const raw = await readJson(ctx);
+      const parsed = z.object({ hash: cartHashSchema, paygate: paygateSchema }).safeParse(raw);
+      if (!parsed.success) return apiError(ctx.locals.t, 'invalid_order', 400, parsed.error);
+      return withKey(ctx, 'place-order', parsed.data, async (d) => {
+        const cart = await loadCart(d, parsed.data.hash);
+        const booking = cart && (await currentBookingForCart(d, cart.cart.id, new Date(now())));
+        if (!booking) return apiError(ctx.locals.t, 'booking_not_found', 404);
+        return place(ctx, d, booking.id, parsed.data.paygate);
+      });
+    },
+
+    /** GET pay/payment-result?booking=: where a payment stands; `final` ends the status page's polling. */
+    async paymentResult(ctx: Ctx): Promise<Response> {
+      const parsed = z.object({ booking: z.coerce.number().int().positive() }).safeParse(queryObject(ctx.url));
+      if (!parsed.success) return apiError(ctx.locals.t, 'invalid_booking', 400, parsed.error);
+      const d = await db();
+      const booking = await getBooking(d, parsed.data.booking, new Date(now()));
+      if (!booking) return apiError(ctx.locals.t, 'booking_not_found', 404);
+      const view = await bookingView(d, booking);
+      const failed = view.payment?.status === 'failed';
+      const lang = ctx.locals.locale.segment;
+      return json(
+        {
+          ...view,
+          final: FINAL.has(booking.status) || failed || booking.status === 'expired',
+          paid: isPaidStatus(booking.status),
+          success_url:
+            isPaidStatus(booking.status) && view.payment ? `/${lang}/order/${booking.id}/payment/${view.payment.paygate}/success` : null,
+        },
+        200,
+        NO_STORE,
+      );
+    },
+
+    /** POST /api/paygates/sandbox-card/webhook: signed gateway events, applied once. */
+    async webhook(ctx: Ctx): Promise<Response> {
+      const raw = await ctx.request.text();
+      const check = verifySignature(parsePaymentEnv().PAYMENT_WEBHOOK_SECRET, ctx.request.headers.get(SIGNATURE_HEADER), raw, now());
+      if (check !== 'ok') return apiError(ctx.locals.t, 'invalid_webhook', check === 'malformed' ? 400 : 401);
+      let payload: unknown;
+      try {
+        payload = JSON.parse(raw);
+      } catch {
+        return apiError(ctx.locals.t, 'invalid_webhook', 400);
+      }
+      const event = eventSchema.safeParse(payload);
+      if (!event.success) return apiError(ctx.locals.t, 'invalid_webhook', 400, event.error);
+      const d = await db();
+      const outcome = await applyPaymentEvent(
+        d,
+        {
+          id: event.data.id,
+          type: event.data.type,
+          reference: event.data.data.reference,
+          amountMinor: event.data.data.amount,
+          currency: event.data.data.currency,
+          failureCode: event.data.data.failure_code,
+        },
+        now(),
+      );
+      logCheckoutStage('Internal Paygate Processing', { event: event.data.id, result: outcome.result });
+      if (outcome.result === 'unknown_payment') return apiError(ctx.locals.t, 'payment_not_found', 404);
+      if (outcome.result === 'amount_mismatch') return apiError(ctx.locals.t, 'amount_mismatch', 422);
+      await afterEvent(d, outcome);
+      return json({ received: true, result: outcome.result }, 200);
+    },
+  };
+}
+
+export type PaymentApi = ReturnType<typeof createPaymentApi>;

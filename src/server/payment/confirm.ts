@@ -1,0 +1,123 @@
+/**
+ * Applying a payment result exactly once. Every gateway event goes through `applyPaymentEvent`:
+ * the payment row is locked, the event id is recorded (a redelivery finds it and changes
+ * nothing), the amount must match, and the booking's seats turn from held into sold under the
+ * inventory row locks. A hold that lapsed before the money arrived is re-checked: the seats are
+ * sold if still free, otherwise the payment is refunded. A booking paid twice (two tabs) keeps
+ * the first payment and refunds the second.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { bookings, cartItems, cartLegs, departureInventory, paymentEvents, payments, seatHolds, travelOptions } from '../db/schema.ts';
+import { isPaidStatus } from '../booking/bookings.ts';
+import { lockInventoryRows, releaseLapsedOnLockedRows } from '../booking/holds.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface PaymentEvent {
+  id: string;
+  type: 'payment.succeeded' | 'payment.failed';
+  reference: string;
+  amountMinor: number;
+  currency: string;
+  failureCode?: string | undefined;
+}
+
+export type EventOutcome =
+  | { result: 'confirmed'; bookingId: number; status: 'confirmed' | 'pending_confirmation' }
+  | { result: 'refunded'; bookingId: number; reason: 'sold_out' | 'already_paid'; providerRef: string; paygate: string }
+  | { result: 'failed' | 'duplicate' | 'ignored'; bookingId: number }
+  | { result: 'unknown_payment' | 'amount_mismatch' };
+
+class AmountMismatch extends Error {}
+
+type ConfirmResult = { kind: 'sold'; status: 'confirmed' | 'pending_confirmation' } | { kind: 'already_paid' } | { kind: 'sold_out' };
+
+/** Held (or re-taken) seats become sold; inside the caller's transaction. */
+async function sellSeats(tx: Tx, bookingId: number, now: Date): Promise<ConfirmResult> {
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+  if (!booking) return { kind: 'sold_out' };
+  if (isPaidStatus(booking.status)) return { kind: 'already_paid' };
+  let holds = await tx.select().from(seatHolds).where(eq(seatHolds.bookingId, bookingId));
+  const ids = [...new Set(holds.map((h) => h.departureInventoryId))];
+  await lockInventoryRows(tx, ids);
+  // Lapsed holds (ours included) go back first, so the re-check below sees the real seats left.
+  await releaseLapsedOnLockedRows(tx, ids, now);
+  holds = await tx.select().from(seatHolds).where(eq(seatHolds.bookingId, bookingId));
+  const rows = ids.length ? await tx.select().from(departureInventory).where(inArray(departureInventory.id, ids)) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const hold of holds) {
+    const row = byId.get(hold.departureInventoryId);
+    if (!row) return { kind: 'sold_out' };
+    if (hold.status === 'released' && row.seatsTotal - row.seatsHeld - row.seatsSold < hold.seats) return { kind: 'sold_out' };
+  }
+  for (const hold of holds) {
+    const row = byId.get(hold.departureInventoryId);
+    if (!row || hold.status === 'sold') continue;
+    const fromHeld = hold.status === 'held' ? hold.seats : 0;
+    await tx
+      .update(departureInventory)
+      .set({ seatsHeld: row.seatsHeld - fromHeld, seatsSold: row.seatsSold + hold.seats, updatedAt: now })
+      .where(eq(departureInventory.id, row.id));
+    row.seatsHeld -= fromHeld;
+    row.seatsSold += hold.seats;
+  }
+  await tx.update(seatHolds).set({ status: 'sold' }).where(eq(seatHolds.bookingId, bookingId));
+  // Instant operators confirm at once; a leg with a manual operator leaves the booking pending.
+  const modes = await tx
+    .select({ mode: travelOptions.confirmation })
+    .from(cartLegs)
+    .innerJoin(cartItems, eq(cartItems.id, cartLegs.cartItemId))
+    .innerJoin(travelOptions, eq(travelOptions.id, cartLegs.travelOptionId))
+    .where(eq(cartItems.cartId, booking.cartId));
+  const status = modes.every((m) => m.mode === 'instant') ? 'confirmed' : 'pending_confirmation';
+  await tx.update(bookings).set({ status, updatedAt: now }).where(eq(bookings.id, bookingId));
+  return { kind: 'sold', status };
+}
+
+export async function applyPaymentEvent(db: Db, event: PaymentEvent, nowMs: number): Promise<EventOutcome> {
+  const now = new Date(nowMs);
+  try {
+    return await db.transaction(async (tx): Promise<EventOutcome> => {
+      const [payment] = await tx.select().from(payments).where(eq(payments.providerRef, event.reference)).for('update');
+      if (!payment) return { result: 'unknown_payment' };
+      const recorded = await tx
+        .insert(paymentEvents)
+        .values({ eventId: event.id, paymentId: payment.id, type: event.type, receivedAt: now })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.eventId });
+      if (recorded.length === 0) return { result: 'duplicate', bookingId: payment.bookingId };
+      // Final states never move back: a late "failed" after a success is history, not news.
+      if (payment.status === 'succeeded' || payment.status === 'refunded') return { result: 'ignored', bookingId: payment.bookingId };
+      if (event.type === 'payment.failed') {
+        await tx
+          .update(payments)
+          .set({ status: 'failed', failureCode: event.failureCode ?? 'declined', updatedAt: now })
+          .where(eq(payments.id, payment.id));
+        return { result: 'failed', bookingId: payment.bookingId };
+      }
+      if (event.amountMinor !== payment.amountMinor || event.currency !== payment.currency) throw new AmountMismatch();
+      const sold = await sellSeats(tx, payment.bookingId, now);
+      if (sold.kind === 'sold') {
+        await tx.update(payments).set({ status: 'succeeded', failureCode: null, updatedAt: now }).where(eq(payments.id, payment.id));
+        return { result: 'confirmed', bookingId: payment.bookingId, status: sold.status };
+      }
+      await tx.update(payments).set({ status: 'refunded', failureCode: sold.kind, updatedAt: now }).where(eq(payments.id, payment.id));
+      if (sold.kind === 'sold_out')
+        await tx
+          .update(bookings)
+          .set({ status: 'refunded', updatedAt: now })
+          .where(and(eq(bookings.id, payment.bookingId)));
+      return {
+        result: 'refunded',
+        bookingId: payment.bookingId,
+        reason: sold.kind,
+        providerRef: payment.providerRef,
+        paygate: payment.paygate,
+      };
+    });
+  } catch (error) {
+    if (error instanceof AmountMismatch) return { result: 'amount_mismatch' };
+    throw error;
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * Pay at counter: an offline paygate. The traveller gets a payment reference valid for
+ * COUNTER_PAYMENT_HOURS and pays at the operator's counter; staff then mark it paid, which goes
+ * through the same event path as a card webhook (once, amount checked, seats sold).
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { payments } from '../db/schema.ts';
+import { parsePaymentEnv } from './config.ts';
+import { applyPaymentEvent, type EventOutcome } from './confirm.ts';
+import type { Paygate } from './paygates.ts';
+
+export const counterGateway: Paygate = {
+  code: 'counter',
+  type: 'offline',
+  start(_db, input) {
+    const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+    const ref = `CTR-${[...randomBytes(8)].map((b) => alphabet[b % alphabet.length] ?? 'X').join('')}`;
+    return {
+      providerRef: ref,
+      redirectUrl: `${input.origin}/${input.lang}/payment-status/booking/${input.bookingId}`,
+      expiresAt: new Date(input.now + parsePaymentEnv().COUNTER_PAYMENT_HOURS * 3_600_000),
+    };
+  },
+  // Cash is handed back at the counter; nothing to call.
+  refund: () => Promise.resolve(),
+};
+
+export type CounterResult = EventOutcome | { result: 'expired' };
+
+/** Staff confirm the traveller paid at the counter. */
+export async function markCounterPaid(db: Db, providerRef: string, nowMs: number): Promise<CounterResult> {
+  const [payment] = await db.select().from(payments).where(eq(payments.providerRef, providerRef)).limit(1);
+  if (payment?.paygate !== 'counter') return { result: 'unknown_payment' };
+  if (payment.expiresAt && payment.expiresAt.getTime() < nowMs && payment.status === 'pending') return { result: 'expired' };
+  return applyPaymentEvent(
+    db,
+    {
+      id: `counter_${providerRef}`,
+      type: 'payment.succeeded',
+      reference: providerRef,
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+    },
+    nowMs,
+  );
+}

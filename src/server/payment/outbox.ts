@@ -1,0 +1,68 @@
+/**
+ * The sandbox gateway's webhook sender: every due event is POSTed, signed afresh with the
+ * current timestamp, until the shop answers 2xx; a failure is retried with exponential backoff
+ * (domain/payment/webhook.ts). Rows are claimed with SKIP LOCKED so two senders never post the
+ * same attempt.
+ */
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { retryDelayMs } from '../../domain/payment/webhook.ts';
+import type { Db } from '../db/client.ts';
+import { webhookOutbox } from '../db/schema.ts';
+import { parsePaymentEnv } from './config.ts';
+import { SIGNATURE_HEADER, signatureHeader } from './signature.ts';
+
+/** Give up after this many attempts (about a day of backoff). */
+export const MAX_ATTEMPTS = 25;
+
+export type Poster = (
+  url: string,
+  init: { method: 'POST'; headers: Record<string, string>; body: string },
+) => Promise<{ ok: boolean; status: number }>;
+
+export async function deliverDueWebhooks(
+  db: Db,
+  nowMs: number,
+  post: Poster = fetch,
+  secret = parsePaymentEnv().PAYMENT_WEBHOOK_SECRET,
+): Promise<number> {
+  const due = await db
+    .select()
+    .from(webhookOutbox)
+    .where(
+      and(
+        isNull(webhookOutbox.deliveredAt),
+        lte(webhookOutbox.nextAttemptAt, new Date(nowMs)),
+        sql`${webhookOutbox.attempts} < ${MAX_ATTEMPTS}`,
+      ),
+    )
+    .orderBy(asc(webhookOutbox.id))
+    .limit(20);
+  let delivered = 0;
+  for (const row of due) {
+    // Claim the attempt first: push the next attempt out, so a concurrent sender skips this row.
+    const attempt = row.attempts + 1;
+    const claimed = await db
+      .update(webhookOutbox)
+      .set({ attempts: attempt, nextAttemptAt: new Date(nowMs + retryDelayMs(attempt)) })
+      .where(and(eq(webhookOutbox.id, row.id), eq(webhookOutbox.attempts, row.attempts)))
+      .returning({ id: webhookOutbox.id });
+    if (claimed.length === 0) continue;
+    let error: string | null = null;
+    try {
+      const response = await post(row.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signatureHeader(secret, Math.floor(nowMs / 1000), row.body) },
+        body: row.body,
+      });
+      if (!response.ok) error = `HTTP ${response.status}`;
+    } catch (e) {
+      error = e instanceof Error ? e.message.slice(0, 200) : 'network error';
+    }
+    await db
+      .update(webhookOutbox)
+      .set(error === null ? { deliveredAt: new Date(nowMs), lastError: null } : { lastError: error })
+      .where(eq(webhookOutbox.id, row.id));
+    if (error === null) delivered++;
+  }
+  return delivered;
+}

@@ -1,0 +1,75 @@
+/**
+ * Placing an order: a booking that holds seats (or whose hold lapsed — the seats are re-checked
+ * when the money arrives) gets a payment row and is handed to its paygate, which says where the
+ * traveller goes next. The booking waits for payment from then on.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { bookings, payments } from '../db/schema.ts';
+import { getBooking, isPaidStatus } from '../booking/bookings.ts';
+import { counterGateway } from './counter.ts';
+import type { Paygate, PaygateCode } from './paygates.ts';
+import { sandboxCardGateway } from './sandbox.ts';
+
+export const GATEWAYS: Record<PaygateCode, Paygate> = { 'sandbox-card': sandboxCardGateway, counter: counterGateway };
+
+export type PlaceOrderResult =
+  | {
+      ok: true;
+      paymentId: number;
+      bookingId: number;
+      paygate: PaygateCode;
+      redirectUrl: string;
+      providerRef: string;
+      expiresAt: Date | null;
+    }
+  | { ok: false; code: 'booking_not_found' | 'already_paid' | 'booking_not_payable' };
+
+const PAYABLE = new Set(['reserved', 'awaiting_payment', 'expired']);
+
+export async function placeOrder(
+  db: Db,
+  input: { bookingId: number; paygate: PaygateCode; origin: string; now: number },
+): Promise<PlaceOrderResult> {
+  const booking = await getBooking(db, input.bookingId, new Date(input.now));
+  if (!booking) return { ok: false, code: 'booking_not_found' };
+  if (isPaidStatus(booking.status)) return { ok: false, code: 'already_paid' };
+  if (!PAYABLE.has(booking.status)) return { ok: false, code: 'booking_not_payable' };
+  const gateway = GATEWAYS[input.paygate];
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      bookingId: booking.id,
+      paygate: gateway.code,
+      providerRef: `pending_${booking.id}_${input.now}_${Math.random().toString(36).slice(2)}`,
+      amountMinor: booking.totalMinor,
+      currency: booking.currency,
+      status: 'pending',
+    })
+    .returning({ id: payments.id });
+  if (!payment) throw new Error('payment insert returned nothing');
+  const started = gateway.start(db, {
+    paymentId: payment.id,
+    bookingId: booking.id,
+    amountMinor: booking.totalMinor,
+    currency: booking.currency,
+    lang: booking.lang,
+    origin: input.origin,
+    now: input.now,
+  });
+  await db.update(payments).set({ providerRef: started.providerRef, expiresAt: started.expiresAt }).where(eq(payments.id, payment.id));
+  if (booking.status === 'reserved')
+    await db
+      .update(bookings)
+      .set({ status: 'awaiting_payment', updatedAt: new Date(input.now) })
+      .where(eq(bookings.id, booking.id));
+  return {
+    ok: true,
+    paymentId: payment.id,
+    bookingId: booking.id,
+    paygate: gateway.code,
+    redirectUrl: started.redirectUrl,
+    providerRef: started.providerRef,
+    expiresAt: started.expiresAt,
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * The sandbox card gateway, built like a hosted payment provider: the shop sends the traveller
+ * to the gateway's own page (/sandbox-gateway/pay/{session}), card numbers are typed there and
+ * never reach the checkout, and the result comes back to the shop as a signed webhook from the
+ * gateway's outbox. A session is a signed token (amount, currency, return and webhook URLs), so
+ * the gateway needs no table of its own and nobody can change the amount in the URL.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { webhookOutbox } from '../db/schema.ts';
+import { parsePaymentEnv } from './config.ts';
+import type { Paygate, PaymentStart, StartedPayment } from './paygates.ts';
+
+const sessionSchema = z.object({
+  ref: z.string().regex(/^sbx_[A-Za-z0-9_-]{10,40}$/),
+  amount: z.number().int().nonnegative(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  returnUrl: z.url(),
+  webhookUrl: z.url(),
+  lang: z.string().max(10),
+  exp: z.number().int(),
+});
+
+export type SandboxSession = z.infer<typeof sessionSchema>;
+
+/** How long the hosted page accepts a card for one session. */
+const SESSION_MINUTES = 30;
+
+function mac(secret: string, payload: string): string {
+  return createHmac('sha256', secret).update(payload).digest('base64url');
+}
+
+export function createSessionToken(secret: string, session: SandboxSession): string {
+  const payload = Buffer.from(JSON.stringify(session)).toString('base64url');
+  return `${payload}.${mac(secret, payload)}`;
+}
+
+export function readSessionToken(secret: string, token: string, nowMs: number): SandboxSession | undefined {
+  const [payload, signature] = token.split('.');
+  if (!payload || !signature || token.length > 4000) return undefined;
+  const expected = Buffer.from(mac(secret, payload));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+  try {
+    const parsed = sessionSchema.safeParse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
+    return parsed.success && parsed.data.exp > nowMs ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const WEBHOOK_PATH = '/api/paygates/sandbox-card/webhook';
+
+export const sandboxCardGateway: Paygate = {
+  code: 'sandbox-card',
+  type: 'card',
+  start(_db: Db, input: PaymentStart): StartedPayment {
+    const ref = `sbx_${randomBytes(12).toString('base64url')}`;
+    const token = createSessionToken(parsePaymentEnv().SANDBOX_GATEWAY_SECRET, {
+      ref,
+      amount: input.amountMinor,
+      currency: input.currency,
+      returnUrl: `${input.origin}/${input.lang}/payment-status/booking/${input.bookingId}`,
+      webhookUrl: `${input.origin}${WEBHOOK_PATH}`,
+      lang: input.lang,
+      exp: input.now + SESSION_MINUTES * 60_000,
+    });
+    return { providerRef: ref, redirectUrl: `${input.origin}/sandbox-gateway/pay/${token}`, expiresAt: null };
+  },
+  // The sandbox moves no money: a refund is acknowledged at once, like a provider's refund API.
+  refund: () => Promise.resolve(),
+};
+
+export interface GatewayEvent {
+  id: string;
+  type: 'payment.succeeded' | 'payment.failed';
+  created: number;
+  data: { reference: string; amount: number; currency: string; failure_code?: string };
+}
+
+/**
+ * The gateway settles a session: one event per outcome into its outbox (a second submit of the
+ * same session finds the event already there). Returns false when the session was settled before.
+ */
+export async function settleSandboxSession(
+  db: Db,
+  session: SandboxSession,
+  outcome: { type: 'payment.succeeded' } | { type: 'payment.failed'; failureCode: string },
+  nowMs: number,
+): Promise<boolean> {
+  const event: GatewayEvent = {
+    // One success per session; every decline is its own event (a traveller may try several cards).
+    id: outcome.type === 'payment.succeeded' ? `evt_${session.ref}_ok` : `evt_${session.ref}_fail_${randomBytes(6).toString('hex')}`,
+    type: outcome.type,
+    created: Math.floor(nowMs / 1000),
+    data: {
+      reference: session.ref,
+      amount: session.amount,
+      currency: session.currency,
+      ...(outcome.type === 'payment.failed' ? { failure_code: outcome.failureCode } : {}),
+    },
+  };
+  const inserted = await db
+    .insert(webhookOutbox)
+    .values({ eventId: event.id, url: session.webhookUrl, body: JSON.stringify(event), nextAttemptAt: new Date(nowMs) })
+    .onConflictDoNothing()
+    .returning({ id: webhookOutbox.id });
+  return inserted.length > 0;
+}

@@ -1,0 +1,169 @@
+/**
+ * Data for the results, route-origin and vehicle-class pages, read from the search index (the
+ * database through src/server/search/cache.ts): the places behind the slugs and the route facts.
+ */
+import { addDays, applyDirection, DEFAULT_DAYS_AHEAD, normalizeSearchDates } from '../../domain/search/dates.ts';
+import { DEFAULT_PEOPLE, MAX_PEOPLE } from '../../domain/results/passengers.ts';
+import { resolveEndpoint, search, type Endpoint } from '../../domain/search/search.ts';
+import type { TimetableIndex } from '../../domain/search/timetable.ts';
+import { classFilterSegment, parseClassFilter, type ClassFilter } from '../../domain/search/vehicleClasses.ts';
+import { popularFrom } from '../../domain/search/typeahead.ts';
+import { popularRoutes, type PopularRoute } from '../../domain/results/popularRoutes.ts';
+import { summarizeRoute, type RouteSummaryFacts } from '../../domain/results/routeFacts.ts';
+import { getSearchIndex, IndexNotReadyError } from '../search/cache.ts';
+import { resolveRef, todayIn } from '../search/params.ts';
+
+export interface PageEndpoint {
+  id: string;
+  slug: string;
+  name: string;
+  placeId: number;
+  countryCode: string;
+}
+
+export interface RoutePageData {
+  from: PageEndpoint;
+  to: PageEndpoint;
+  classes: ClassFilter;
+  date: string;
+  facts: RouteSummaryFacts;
+  operatorNames: string[];
+}
+
+/** The index, or undefined while it is still being built (the island then shows its error state). */
+async function indexOrNothing(): Promise<TimetableIndex | undefined> {
+  try {
+    return await getSearchIndex();
+  } catch (error) {
+    if (error instanceof IndexNotReadyError) return undefined;
+    throw error;
+  }
+}
+
+function endpoint(index: TimetableIndex, slug: string, code: string): PageEndpoint | undefined {
+  // Page URLs carry slugs only: numeric ids and station refs are for the API.
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(slug)) return undefined;
+  const ref: Endpoint | undefined = resolveRef(index, undefined, slug);
+  const resolved = ref && resolveEndpoint(index, ref);
+  if (!ref || !resolved) return undefined;
+  const named = ref.kind === 'station' ? index.stations.get(ref.id) : resolved.place;
+  if (!named) return undefined;
+  return {
+    id: ref.kind === 'station' ? `s${ref.id}` : String(ref.id),
+    slug: named.slug,
+    name: named.names[code] ?? named.names.en,
+    placeId: resolved.place.id,
+    countryCode: resolved.place.countryCode,
+  };
+}
+
+export type Lookup<T> = { kind: 'ok'; data: T } | { kind: 'not-found' } | { kind: 'unavailable' };
+
+export async function loadRoutePage(input: {
+  vehclass: string;
+  fromSlug: string;
+  toSlug: string;
+  code: string;
+  currency: string;
+  now?: number;
+}): Promise<Lookup<RoutePageData>> {
+  const classes = parseClassFilter(input.vehclass);
+  if (classes === undefined) return { kind: 'not-found' };
+  const index = await indexOrNothing();
+  if (!index) return { kind: 'unavailable' };
+  const from = endpoint(index, input.fromSlug, input.code);
+  const to = endpoint(index, input.toSlug, input.code);
+  if (!from || !to || from.placeId === to.placeId) return { kind: 'not-found' };
+  const now = input.now ?? Date.now();
+  const origin = index.places.get(from.placeId);
+  const date = addDays(todayIn(origin?.utcOffsetMin ?? 420, now), DEFAULT_DAYS_AHEAD);
+  const fromRef = resolveRef(index, from.id, undefined);
+  const toRef = resolveRef(index, to.id, undefined);
+  const result =
+    fromRef && toRef ? search(index, { from: fromRef, to: toRef, date, people: 1, classes, currency: input.currency, now }) : undefined;
+  const trips = result?.trips.filter((t) => !t.approximate) ?? [];
+  const facts = summarizeRoute(trips);
+  return {
+    kind: 'ok',
+    data: {
+      from,
+      to,
+      classes,
+      date,
+      facts,
+      operatorNames: facts.operatorIds.map((id) => index.operators.get(id)?.name ?? '').filter(Boolean),
+    },
+  };
+}
+
+export interface OriginPageData {
+  from: PageEndpoint;
+  classes: ClassFilter;
+  destinations: PageEndpoint[];
+}
+
+export async function loadOriginPage(input: { vehclass: string; fromSlug: string; code: string }): Promise<Lookup<OriginPageData>> {
+  const classes = parseClassFilter(input.vehclass);
+  if (classes === undefined) return { kind: 'not-found' };
+  const index = await indexOrNothing();
+  if (!index) return { kind: 'unavailable' };
+  const from = endpoint(index, input.fromSlug, input.code);
+  if (!from) return { kind: 'not-found' };
+  const fromRef = resolveRef(index, from.id, undefined);
+  const served = new Set(popularRoutes(index, { classes, fromPlaceId: from.placeId, limit: 200 }).map((r) => r.toId));
+  const destinations = fromRef
+    ? popularFrom(index, fromRef, input.code)
+        .items.filter((item) => served.has(Number(item.id)))
+        .flatMap((item) => endpoint(index, item.slug, input.code) ?? [])
+    : [];
+  return { kind: 'ok', data: { from, classes, destinations } };
+}
+
+export async function loadClassRoutes(input: {
+  vehclass: string;
+  limit: number;
+}): Promise<Lookup<{ classes: ClassFilter; routes: PopularRoute[] }>> {
+  const classes = parseClassFilter(input.vehclass);
+  if (classes === undefined) return { kind: 'not-found' };
+  const index = await indexOrNothing();
+  if (!index) return { kind: 'unavailable' };
+  return { kind: 'ok', data: { classes, routes: popularRoutes(index, { classes, limit: input.limit }) } };
+}
+
+/** Home page: the most popular routes, read once per build (the home page is pre-rendered). */
+export async function homePopularRoutes(limit = 12): Promise<PopularRoute[]> {
+  const index = await indexOrNothing();
+  return index ? popularRoutes(index, { limit }) : [];
+}
+
+export interface ResultsPageModel {
+  /** The search's from and to, after direction=backward. */
+  from: PageEndpoint;
+  to: PageEndpoint;
+  date: string;
+  date2: string | undefined;
+  people: number;
+  request: { fromId: string; toId: string; date: string; date2: string | undefined; people: number; vehclasses: string };
+}
+
+/** The search a results URL asks for (SPEC §2 query: date, date2, people, direction). */
+export function resultsPageModel(data: RoutePageData, query: URLSearchParams): ResultsPageModel {
+  const today = addDays(data.date, -DEFAULT_DAYS_AHEAD);
+  const dates = normalizeSearchDates({ date: query.get('date'), date2: query.get('date2') }, today);
+  const rawPeople = Number(query.get('people') ?? DEFAULT_PEOPLE);
+  const people = Number.isInteger(rawPeople) && rawPeople >= 1 && rawPeople <= MAX_PEOPLE ? rawPeople : DEFAULT_PEOPLE;
+  const { from, to } = applyDirection(data.from, data.to, query.get('direction') === 'backward' ? 'backward' : 'forward');
+  return {
+    from,
+    to,
+    date: dates.date,
+    date2: dates.date2,
+    people,
+    request: { fromId: from.id, toId: to.id, date: dates.date, date2: dates.date2, people, vehclasses: classFilterSegment(data.classes) },
+  };
+}
+
+/** HTTP status of a lookup, for the page to set (404 for unknown slugs or classes). */
+export function lookupStatus(lookup: Lookup<unknown>): 200 | 404 | 503 {
+  return lookup.kind === 'ok' ? 200 : lookup.kind === 'not-found' ? 404 : 503;
+}

@@ -1,0 +1,66 @@
+/**
+ * Everything printed on a ticket, read once: the booking, its legs with local times in each
+ * station's zone, operator, class, passengers and the operator's boarding instructions.
+ */
+import { eq } from 'drizzle-orm';
+import type { TimetableIndex } from '../../domain/search/timetable.ts';
+import { toMoney, type Money } from '../../domain/search/money.ts';
+import type { Db } from '../db/client.ts';
+import { bookings } from '../db/schema.ts';
+import { loadCartById } from '../cart/cart.ts';
+import { legDetails, type LegDetails } from '../cart/view.ts';
+
+export interface TicketData {
+  id: number;
+  reference: string;
+  status: string;
+  lang: string;
+  email: string | null;
+  people: number;
+  total: Money;
+  passengers: string[];
+  legs: (LegDetails & { arrival_at: string; instructions: string })[];
+}
+
+export function passengerName(p: Record<string, unknown>): string {
+  const full = typeof p.full_name === 'string' ? p.full_name.trim() : '';
+  if (full) return full;
+  return [p.first_name, p.middle_name, p.last_name].filter((x): x is string => typeof x === 'string' && x.trim() !== '').join(' ');
+}
+
+/** The operator's instruction for boarding, by kind of vehicle (translation key). */
+export function instructionKey(vehclass: string | null): string {
+  if (vehclass === 'ferry') return 'ticket.instructionsFerry';
+  if (vehclass === 'avia') return 'ticket.instructionsFlight';
+  if (vehclass === 'train') return 'ticket.instructionsTrain';
+  return 'ticket.instructionsRoad';
+}
+
+export async function loadTicketData(
+  db: Db,
+  index: TimetableIndex,
+  bookingId: number,
+  localeCode: string,
+  t: (key: string) => string,
+): Promise<TicketData | undefined> {
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  if (!booking) return undefined;
+  const cart = await loadCartById(db, booking.cartId);
+  if (!cart) return undefined;
+  return {
+    id: booking.id,
+    reference: booking.reference,
+    status: booking.status,
+    lang: booking.lang,
+    email: booking.email,
+    people: booking.people,
+    total: toMoney(booking.totalMinor, booking.currency, index.fx),
+    passengers: booking.passengers.map(passengerName),
+    legs: cart.items.flatMap((item) =>
+      item.legs.map((leg) => {
+        const details = legDetails(leg, index, localeCode);
+        return { ...details, arrival_at: leg.arrivalAt.toISOString(), instructions: t(instructionKey(details.vehclass)) };
+      }),
+    ),
+  };
+}

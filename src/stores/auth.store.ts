@@ -1,0 +1,106 @@
+/**
+ * Sign-in state for the login and profile islands (SPEC §4, §8): the authentication-error flag
+ * with the server's message, a busy flag, and the actions that call the account API.
+ * A 401 (and a 429 rate-limit refusal, so a blocked user is not left guessing) shows the
+ * server's message; other failures are logged only.
+ */
+import { atom } from 'nanostores';
+import type { Role } from '../domain/accountMenu.ts';
+import { afterLoginNavigation, cookiesClearedAtLogout } from '../domain/accounts/navigation.ts';
+import { readCookie, writeCookie } from './cookies.ts';
+
+export interface SignedInUser {
+  id: number;
+  role: Role;
+  email: string | null;
+  isTemp: boolean;
+}
+
+export type AuthOutcome =
+  { kind: 'user'; user: SignedInUser } | { kind: 'two_factor'; token: string } | { kind: 'sent' } | { kind: 'failed' };
+
+/** null = no authentication error; otherwise the server's message to show. */
+export const $authError = atom<string | null>(null);
+export const $authBusy = atom(false);
+
+interface ApiBody {
+  user?: SignedInUser;
+  token?: string;
+  sent?: boolean;
+  error?: { code: string; message: string };
+}
+
+export async function callAccountApi(
+  lang: string,
+  path: string,
+  init: { method: string; body?: unknown },
+): Promise<{ status: number; body: ApiBody }> {
+  const response = await fetch(`/api/nuxt/${lang}/${path}`, {
+    method: init.method,
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    credentials: 'same-origin',
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const body = (await response.json().catch(() => ({}))) as ApiBody;
+  return { status: response.status, body };
+}
+
+/** Runs one account call with the busy flag and the error rule of SPEC §8. */
+export async function authAction(lang: string, path: string, body: unknown): Promise<AuthOutcome> {
+  $authBusy.set(true);
+  $authError.set(null);
+  try {
+    const res = await callAccountApi(lang, path, { method: 'POST', body });
+    if (res.status === 200 && res.body.user) return { kind: 'user', user: res.body.user };
+    if (res.status === 200 && res.body.token) return { kind: 'two_factor', token: res.body.token };
+    if (res.status === 200 && res.body.sent) return { kind: 'sent' };
+    if ((res.status === 401 || res.status === 429) && res.body.error) $authError.set(res.body.error.message);
+    else console.error('sign-in failed', res.status, res.body.error?.code);
+    return { kind: 'failed' };
+  } catch (error) {
+    console.error('sign-in failed', error);
+    return { kind: 'failed' };
+  } finally {
+    $authBusy.set(false);
+  }
+}
+
+/** SPEC §4: role user with a known ref → client-side navigation; otherwise a full page load. */
+export async function goAfterLogin(user: SignedInUser, ref: string | null, lang: string): Promise<void> {
+  const next = afterLoginNavigation(ref, user.role, lang);
+  if (next.mode === 'client') {
+    const { navigate } = await import('astro:transitions/client');
+    await navigate(next.href);
+  } else {
+    window.location.assign(next.href);
+  }
+}
+
+/** Where the second step lives: /{lang}/login/2fa with the token and the ref. */
+export function twoFactorPath(lang: string, token: string, ref: string | null): string {
+  const query = new URLSearchParams({ token, ...(ref ? { ref } : {}) });
+  return `/${lang}/login/2fa?${query.toString()}`;
+}
+
+const LOCAL_USER_KEYS = ['user', 'token', 'passengers'];
+
+/**
+ * SPEC §4 logout: clear local user data and tokens (the reseller cookie too for a reseller),
+ * show loading, end the session on the server, then load the page again.
+ */
+export async function logout(lang: string, reloadTo?: string): Promise<void> {
+  const role = (readCookie('role') ?? null) as Role | null;
+  for (const name of cookiesClearedAtLogout(role)) writeCookie(name, undefined);
+  for (const key of LOCAL_USER_KEYS) {
+    localStorage.removeItem(key);
+    sessionStorage.removeItem(key);
+  }
+  window.dispatchEvent(new Event('showLoading'));
+  try {
+    await callAccountApi(lang, 'logout', { method: 'GET' });
+  } catch (error) {
+    console.error('logout failed', error);
+  }
+  if (reloadTo) window.location.replace(reloadTo);
+  else window.location.reload();
+}

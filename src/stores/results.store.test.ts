@@ -1,0 +1,200 @@
+import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeTrip } from '../domain/results/testTrips.ts';
+import type { Trip } from '../domain/search/trips.ts';
+import {
+  $products,
+  $roundTrip,
+  $status,
+  $summary,
+  $trips,
+  $view,
+  $visibleFacts,
+  abortSearch,
+  bookingHref,
+  chooseOutbound,
+  dismissFact,
+  loadFacts,
+  resetRoundTrip,
+  runSearch,
+  type SearchRequest,
+} from './results.store.ts';
+
+const request: SearchRequest = { lang: 'en', fromId: '1', toId: '2', date: '2026-12-01', people: 2, vehclasses: 'all', currency: 'USD' };
+
+interface Route {
+  match: string;
+  respond: () => Response | Promise<Response>;
+}
+
+function fakeFetch(routes: Route[]) {
+  const calls: string[] = [];
+  const fetcher = ((url: string, init?: RequestInit) => {
+    calls.push(url);
+    const route = routes.find((r) => url.includes(r.match));
+    if (!route) return Promise.reject(new Error(`unexpected ${url}`));
+    return new Promise<Response>((resolve, reject) => {
+      init?.signal?.addEventListener('abort', () => {
+        reject(new DOMException('Aborted by user', 'AbortError'));
+      });
+      Promise.resolve(route.respond()).then(resolve, reject);
+    });
+  }) as unknown as typeof fetch;
+  return { calls, fetcher };
+}
+
+const answer = (trips: Trip[], recheck: string[] = []) =>
+  Response.json({ trips, tripsRecheck: recheck, recheckToken: 'tok123456789', provinceName: 'Chiang Mai', currency: 'USD' });
+
+afterEach(() => {
+  abortSearch();
+  $trips.set([]);
+  $view.set({ sort: 'recommended', tab: 'all', selected: {} });
+});
+
+describe('search flow (SPEC §4)', () => {
+  it('stores the non-approximate trips, then rechecks once and merges', async () => {
+    const approximate = { ...makeTrip({ key: 'x', dep: '07:00', arr: '09:00', price: 5 }), approximate: true };
+    const a = makeTrip({ key: 'a', dep: '08:00', arr: '12:00', price: 30 });
+    const b = makeTrip({ key: 'b', dep: '09:00', arr: '13:00', price: 20 });
+    const { calls, fetcher } = fakeFetch([
+      { match: '/trips/search', respond: () => answer([approximate, a, b], ['/api/nuxt/en/trips/recheck?connector=builtin']) },
+      { match: '/trips/recheck', respond: () => Response.json({ trips: [makeTrip({ key: 'a', dep: '08:00', arr: '12:00', price: 33 })] }) },
+    ]);
+    await runSearch(request, fetcher);
+    expect($trips.get().map((t) => t.key)).toEqual(['a', 'b']);
+    expect($trips.get()[0]?.min_price.value).toBe(33);
+    expect(calls.filter((c) => c.includes('recheck'))).toHaveLength(1);
+    expect(calls[1]).toContain('token=tok123456789');
+    expect($status.get()).toMatchObject({ isSearching: false, hasError: false, isRechecked: true, provinceName: 'Chiang Mai' });
+    expect($summary.get().minPrice).toEqual({ value: 20, fxcode: 'USD' });
+  });
+
+  it('a 503 sets hasError and stops searching', async () => {
+    const { fetcher } = fakeFetch([{ match: '/trips/search', respond: () => new Response('{}', { status: 503 }) }]);
+    await runSearch(request, fetcher);
+    expect($status.get()).toMatchObject({ isSearching: false, hasError: true, failed: false });
+  });
+
+  it('no trips clears the data, prices go to 0 THB, hasError is set and next dates are offered', async () => {
+    const { fetcher } = fakeFetch([
+      { match: '/trips/search', respond: () => answer([]) },
+      { match: '/trips/next-dates', respond: () => Response.json({ dates: [{ date: '2026-12-04', title: 'Fri, 4 Dec' }] }) },
+    ]);
+    $trips.set([makeTrip({ key: 'old', dep: '08:00', arr: '09:00', price: 1 })]);
+    await runSearch(request, fetcher);
+    expect($trips.get()).toEqual([]);
+    expect($summary.get().minPrice).toEqual({ value: 0, fxcode: 'THB' });
+    expect($summary.get().maxPrice).toEqual({ value: 0, fxcode: 'THB' });
+    expect($status.get()).toMatchObject({ hasError: true, nextTripDates: [{ date: '2026-12-04', title: 'Fri, 4 Dec' }] });
+  });
+
+  it('a new search aborts the previous one, which exits silently', async () => {
+    let release: (r: Response) => void = () => undefined;
+    const slow = new Promise<Response>((resolve) => {
+      release = resolve;
+    });
+    const first = fakeFetch([{ match: '/trips/search', respond: () => slow }]);
+    const pending = runSearch(request, first.fetcher);
+    const second = fakeFetch([
+      { match: '/trips/search', respond: () => answer([makeTrip({ key: 'new', dep: '10:00', arr: '11:00', price: 9 })]) },
+    ]);
+    await runSearch({ ...request, date: '2026-12-02' }, second.fetcher);
+    release(answer([makeTrip({ key: 'stale', dep: '10:00', arr: '11:00', price: 9 })]));
+    await pending;
+    expect($trips.get().map((t) => t.key)).toEqual(['new']);
+    expect($status.get().failed).toBe(false);
+  });
+
+  it('other failures end the search and flag the generic error', async () => {
+    const { fetcher } = fakeFetch([{ match: '/trips/search', respond: () => new Response('{}', { status: 500 }) }]);
+    await runSearch(request, fetcher);
+    expect($status.get()).toMatchObject({ isSearching: false, failed: true });
+  });
+
+  it('resets filters that leave nothing while trips exist', async () => {
+    $view.set({ sort: 'cheapest', tab: 'all', selected: { operator_id: ['999'] } });
+    const { fetcher } = fakeFetch([
+      { match: '/trips/search', respond: () => answer([makeTrip({ key: 'a', dep: '08:00', arr: '12:00', price: 30 })]) },
+    ]);
+    await runSearch(request, fetcher);
+    expect($view.get()).toEqual({ sort: 'cheapest', tab: 'all', selected: {} });
+    expect($products.get().map((t) => t.key)).toEqual(['a']);
+  });
+});
+
+describe('facts banners', () => {
+  it('shows loaded facts until dismissed, and remembers dismissals under facts_banned', async () => {
+    useTestStorageEngine();
+    const { fetcher } = fakeFetch([
+      {
+        match: '/trips/facts-on-dates',
+        respond: () =>
+          Response.json({
+            facts: [
+              { id: 'night_trips', type: 'travel', count: 2 },
+              { id: 'operators', type: 'travel', count: 3 },
+            ],
+          }),
+      },
+    ]);
+    await loadFacts(request, fetcher);
+    expect($visibleFacts.get().map((f) => f.id)).toEqual(['night_trips', 'operators']);
+    dismissFact('night_trips');
+    expect($visibleFacts.get().map((f) => f.id)).toEqual(['operators']);
+    expect(getTestStorage().facts_banned).toBe('["night_trips"]');
+    cleanTestStorage();
+  });
+
+  it('a failed facts call gives an empty list', async () => {
+    const { fetcher } = fakeFetch([{ match: '/trips/facts-on-dates', respond: () => Promise.reject(new Error('offline')) }]);
+    await loadFacts(request, fetcher);
+    expect($visibleFacts.get()).toEqual([]);
+  });
+});
+
+describe('round trip (SPEC §3, §5)', () => {
+  const roundRequest = { ...request, date2: '2026-12-05' };
+  const checkout = (hash: string) => {
+    const response = new Response('checkout page');
+    Object.defineProperty(response, 'url', { value: `http://site.test/en/checkout/${hash}` });
+    return response;
+  };
+
+  it('puts the outbound trip in a cart, then searches the return leg and links it to that cart', async () => {
+    const outbound = makeTrip({ key: 'out', dep: '08:00', arr: '12:00', price: 30 });
+    const option = outbound.travel_options[0];
+    if (!option) throw new Error('fixture without option');
+    const { calls, fetcher } = fakeFetch([
+      { match: '/add-to-cart/', respond: () => checkout('cart123') },
+      { match: '/trips/search', respond: () => answer([makeTrip({ key: 'back', dep: '10:00', arr: '14:00', price: 25 })]) },
+    ]);
+    expect(bookingHref(option, roundRequest)).toBe('/en/add-to-cart/out/1?people=2&currency=USD');
+    await chooseOutbound(outbound, option, roundRequest, fetcher);
+    expect(calls[0]).toBe('/en/add-to-cart/out/1?people=2&currency=USD');
+    expect(calls[1]).toContain('fromId=2&toId=1&date=2026-12-05');
+    expect($roundTrip.get()).toMatchObject({
+      leg: 'return',
+      cartHash: 'cart123',
+      outboundTripKey: 'out',
+      showModal: true,
+      unavailableReason: null,
+    });
+    const back = $trips.get()[0]?.travel_options[0];
+    if (!back) throw new Error('no return trip');
+    expect(bookingHref(back, roundRequest)).toBe('/en/add-to-cart/back/1?people=2&currency=USD&cartHash=cart123&fromRoundTrip=1');
+    // One-way searches never carry the round-trip cart.
+    expect(bookingHref(back, request)).toBe('/en/add-to-cart/back/1?people=2&currency=USD');
+    resetRoundTrip();
+  });
+
+  it('says why when the outbound trip cannot be added', async () => {
+    const outbound = makeTrip({ key: 'gone', dep: '08:00', arr: '12:00', price: 30 });
+    const option = outbound.travel_options[0];
+    if (!option) throw new Error('fixture without option');
+    const { fetcher } = fakeFetch([{ match: '/add-to-cart/', respond: () => new Response('sold out', { status: 409 }) }]);
+    await chooseOutbound(outbound, option, roundRequest, fetcher);
+    expect($roundTrip.get()).toMatchObject({ leg: 'outbound', unavailableReason: 'sold_out', showModal: true });
+    resetRoundTrip();
+  });
+});

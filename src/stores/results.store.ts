@@ -1,0 +1,362 @@
+/**
+ * The results page's state (SPEC §3 trips data and trips summary, §4 search flow). The view
+ * (tab, filters, sort) is parsed from the URL and written back to it, so reload, back and
+ * forward restore it; the list itself is derived from the trips and the view.
+ */
+import { persistentJSON } from '@nanostores/persistent';
+import { atom, computed, map } from 'nanostores';
+import type { Fact } from '../domain/search/facts.ts';
+import type { TravelOption, Trip } from '../domain/search/trips.ts';
+import { buildFilterGroups, buildTabs, clampPriceRange, priceBounds, resetIfEmpty, selectTab } from '../domain/results/filters.ts';
+import { makeActualNextTripDates, makeProductList, sortAndFilterProducts } from '../domain/results/listWork.ts';
+import type { ListClient } from './listWorker.ts';
+import {
+  EMPTY_STATE,
+  parseResultsState,
+  writeResultsState,
+  type ResultsState,
+  type SortKey,
+  type TabKey,
+} from '../domain/results/queryState.ts';
+import { mergeRecheck, summarize, ZERO_PRICE, type RecheckedTrip, type TripsSummary } from '../domain/results/summary.ts';
+
+export interface SearchRequest {
+  lang: string;
+  fromId: string;
+  toId: string;
+  date: string;
+  date2?: string | undefined;
+  people: number;
+  vehclasses: string;
+  currency: string;
+}
+
+export interface NextTripDate {
+  date: string;
+  title: string;
+}
+
+export interface SearchStatus {
+  isSearching: boolean;
+  hasError: boolean;
+  /** A failure other than 503: the error modal shows the generic text. */
+  failed: boolean;
+  isRechecked: boolean;
+  nextTripDates: NextTripDate[];
+  provinceName: string | null;
+  currency: string;
+}
+
+export const $trips = atom<Trip[]>([]);
+export const $status = map<SearchStatus>({
+  isSearching: false,
+  hasError: false,
+  failed: false,
+  isRechecked: false,
+  nextTripDates: [],
+  provinceName: null,
+  currency: 'USD',
+});
+export const $view = atom<ResultsState>(EMPTY_STATE);
+/** Staff keep their operator filter when a reset happens (SPEC §4). */
+export const $isStaff = atom(false);
+
+export const $summary = computed([$trips, $view], (trips, view): TripsSummary & { sortedBy: SortKey; transportationTab: TabKey } => ({
+  ...summarize(trips),
+  sortedBy: view.sort,
+  transportationTab: view.tab,
+}));
+export const $tabs = computed($trips, (trips) => buildTabs(trips));
+export const $filterGroups = computed([$trips, $view], (trips, view) => buildFilterGroups(trips, view));
+/** The sorted, filtered list; worked out in the list worker when one is attached. */
+export const $products = atom<Trip[]>([]);
+
+let listClient: ListClient | undefined;
+let productsRun = 0;
+
+function refreshProducts(): void {
+  const input = { trips: $trips.get(), view: $view.get() };
+  const run = ++productsRun;
+  if (!listClient) {
+    $products.set(sortAndFilterProducts(input));
+    return;
+  }
+  listClient
+    .call('sortAndFilterProducts', input)
+    .then((products) => {
+      if (run === productsRun) $products.set(products);
+    })
+    .catch((error: unknown) => {
+      // The worker failed: the main thread does the same work, so the list still appears.
+      console.error(error);
+      if (run === productsRun) $products.set(sortAndFilterProducts(input));
+    });
+}
+$trips.listen(refreshProducts);
+$view.listen(refreshProducts);
+
+/** Moves the list work off the main thread (the island attaches src/islands/SearchResults/list.worker.ts). */
+export function attachListWorker(client: ListClient | undefined): void {
+  listClient = client;
+  refreshProducts();
+}
+export const $priceBounds = computed([$trips, $view], (trips, view) =>
+  priceBounds(trips.filter((t) => view.tab === 'all' || (t.params.vehclasses as readonly string[]).includes(view.tab))),
+);
+
+interface SearchAnswer {
+  trips: Trip[];
+  tripsRecheck: string[];
+  recheckToken: string;
+  provinceName: string | null;
+  currency: string;
+}
+
+let controller: AbortController | undefined;
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+function searchQuery(r: SearchRequest): string {
+  const q = new URLSearchParams({
+    fromId: r.fromId,
+    toId: r.toId,
+    date: r.date,
+    people: String(r.people),
+    vehclasses: r.vehclasses,
+    currency: r.currency,
+  });
+  return q.toString();
+}
+
+/** The view after the trips changed: unknown-to-the-data choices stay, an empty list resets (SPEC §4). */
+function settleView(): void {
+  const trips = $trips.get();
+  let view = $view.get();
+  const bounds = priceBounds(trips);
+  const clamped = clampPriceRange(view.priceRange, bounds);
+  if (clamped !== view.priceRange) {
+    view = { ...view };
+    if (clamped) view.priceRange = clamped;
+    else delete view.priceRange;
+  }
+  const settled = resetIfEmpty(trips, view, $isStaff.get());
+  if (settled !== $view.get()) setView(settled, 'replace');
+}
+
+async function loadNextDates(r: SearchRequest, signal: AbortSignal, fetcher: typeof fetch): Promise<NextTripDate[]> {
+  const response = await fetcher(`/api/nuxt/${r.lang}/trips/next-dates?${searchQuery(r)}`, { signal });
+  if (!response.ok) return [];
+  return ((await response.json()) as { dates: NextTripDate[] }).dates;
+}
+
+/**
+ * SPEC §4 search flow: clears the previous answer, aborts the previous search, stores the
+ * non-approximate trips, then runs the recheck once and merges it. 503 sets hasError; no trips
+ * clears the data, resets the prices to 0 THB, sets hasError and offers the next dates.
+ */
+export async function runSearch(r: SearchRequest, fetcher: typeof fetch = (...args) => fetch(...args)): Promise<void> {
+  controller?.abort();
+  const own = new AbortController();
+  controller = own;
+  $trips.set([]);
+  $status.set({ ...$status.get(), isSearching: true, hasError: false, failed: false, isRechecked: false, nextTripDates: [] });
+  try {
+    const response = await fetcher(`/api/nuxt/${r.lang}/trips/search?${searchQuery(r)}`, {
+      signal: own.signal,
+      headers: { accept: 'application/json' },
+    });
+    if (response.status === 503) {
+      $status.setKey('hasError', true);
+      $status.setKey('isSearching', false);
+      return;
+    }
+    if (!response.ok) throw new Error(`search ${response.status}`);
+    const answer = (await response.json()) as SearchAnswer;
+    if (controller !== own) return;
+    const trips = makeProductList(answer.trips);
+    $status.setKey('provinceName', answer.provinceName);
+    $status.setKey('currency', answer.currency);
+    if (trips.length === 0) {
+      $trips.set([]);
+      $status.set({ ...$status.get(), isSearching: false, hasError: true, currency: ZERO_PRICE.fxcode });
+      const dates = await loadNextDates(r, own.signal, fetcher);
+      if (controller === own) $status.setKey('nextTripDates', makeActualNextTripDates({ dates, today: r.date }));
+      return;
+    }
+    $trips.set(trips);
+    $status.setKey('isSearching', false);
+    settleView();
+    await recheck(answer, own, fetcher);
+  } catch (error) {
+    // SPEC §8: an aborted search exits silently.
+    if (isAbort(error) || controller !== own) return;
+    $status.set({ ...$status.get(), isSearching: false, failed: true });
+    console.error(error);
+  } finally {
+    if (controller === own) controller = undefined;
+  }
+}
+
+/** The background recheck, once per search (isRechecked guards it). */
+async function recheck(answer: SearchAnswer, own: AbortController, fetcher: typeof fetch): Promise<void> {
+  if ($status.get().isRechecked || answer.tripsRecheck.length === 0) return;
+  $status.setKey('isRechecked', true);
+  $status.setKey('isSearching', true);
+  try {
+    await Promise.all(
+      answer.tripsRecheck.map(async (url) => {
+        const response = await fetcher(`${url}&token=${encodeURIComponent(answer.recheckToken)}`, { signal: own.signal });
+        if (!response.ok) return;
+        const body = (await response.json()) as { trips: RecheckedTrip[] };
+        if (controller === own) $trips.set(mergeRecheck($trips.get(), body.trips));
+      }),
+    );
+  } finally {
+    if (controller === own) $status.setKey('isSearching', false);
+  }
+  settleView();
+}
+
+/** Cancels the running search (leaving the page). */
+export function abortSearch(): void {
+  controller?.abort();
+  controller = undefined;
+}
+
+// ---- The view and the URL --------------------------------------------------------------------
+
+export function readViewFromUrl(search: string): void {
+  $view.set(parseResultsState(search));
+}
+
+/**
+ * Sets the view and writes it into the URL. Only the query string changes, so the page does
+ * not scroll to the top (SPEC §2: not when only search filters change).
+ */
+export function setView(view: ResultsState, history: 'push' | 'replace' = 'push'): void {
+  $view.set(view);
+  if (typeof window === 'undefined') return;
+  const params = writeResultsState(window.location.search.slice(1), view);
+  const query = params.toString();
+  const url = `${window.location.pathname}${query ? `?${query}` : ''}`;
+  if (url === window.location.pathname + window.location.search) return;
+  if (history === 'push') window.history.pushState(null, '', url);
+  else window.history.replaceState(null, '', url);
+}
+
+export function chooseTab(tab: TabKey): void {
+  setView(selectTab($trips.get(), $view.get(), tab));
+}
+
+export function chooseSort(sort: SortKey): void {
+  setView({ ...$view.get(), sort });
+}
+
+// ---- Facts banners (SPEC §3 Fact, §7 facts-on-dates) ------------------------------------------
+
+/** Dismissed fact ids, kept in localStorage under facts_banned. */
+export const $factsBanned = persistentJSON<string[]>('facts_banned', []);
+export const $facts = atom<Fact[]>([]);
+export const $visibleFacts = computed([$facts, $factsBanned], (facts, banned) => facts.filter((f) => !banned.includes(f.id)));
+
+/** Loads the facts for a search; a failed call is an empty list (SPEC §8). */
+export async function loadFacts(r: SearchRequest, fetcher: typeof fetch = (...args) => fetch(...args)): Promise<void> {
+  $facts.set([]);
+  try {
+    const q = new URLSearchParams({ fromId: r.fromId, toId: r.toId, date: r.date, people: String(r.people), currency: r.currency });
+    const response = await fetcher(`/api/nuxt/${r.lang}/trips/facts-on-dates?${q.toString()}`);
+    $facts.set(response.ok ? ((await response.json()) as { facts: Fact[] }).facts : []);
+  } catch {
+    $facts.set([]);
+  }
+}
+
+export function dismissFact(id: string): void {
+  $factsBanned.set([...new Set([...$factsBanned.get(), id])]);
+}
+
+// ---- Round trip (SPEC §3 round trip state, §5 cart hash rule) ----------------------------------
+
+export interface RoundTripState {
+  leg: 'outbound' | 'return';
+  trip: Trip | null;
+  travelOption: TravelOption | null;
+  unavailableReason: 'sold_out' | 'no_return' | null;
+  showModal: boolean;
+  /** The outbound cart: the return trip is added to it (add-to-cart's cartHash). */
+  cartHash: string | null;
+  outboundTripKey: string | null;
+  outboundGodate: string | null;
+}
+
+const NO_ROUND_TRIP: RoundTripState = {
+  leg: 'outbound',
+  trip: null,
+  travelOption: null,
+  unavailableReason: null,
+  showModal: false,
+  cartHash: null,
+  outboundTripKey: null,
+  outboundGodate: null,
+};
+
+export const $roundTrip = map<RoundTripState>(NO_ROUND_TRIP);
+
+export function resetRoundTrip(): void {
+  $roundTrip.set(NO_ROUND_TRIP);
+}
+
+export function closeRoundTripModal(): void {
+  $roundTrip.setKey('showModal', false);
+}
+
+/** The cart link of a travel option: passengers and currency go along; the return leg adds the outbound cart. */
+export function bookingHref(option: TravelOption, r: Pick<SearchRequest, 'people' | 'currency' | 'date2'>): string {
+  const q = new URLSearchParams({ people: String(r.people), currency: r.currency });
+  const { cartHash, leg } = $roundTrip.get();
+  // SPEC §5: the round-trip cart hash is used only for a search with date2 (or fromRoundTrip).
+  if (r.date2 && leg === 'return' && cartHash) {
+    q.set('cartHash', cartHash);
+    q.set('fromRoundTrip', '1');
+  }
+  return `${option.booking_uri}?${q.toString()}`;
+}
+
+/**
+ * A round trip's first pick: the outbound trip goes into a cart (add-to-cart answers with a
+ * redirect to the cart's checkout page, whose address carries the hash), then the return leg is
+ * searched — to and from swapped, on date2.
+ */
+export async function chooseOutbound(
+  trip: Trip,
+  option: TravelOption,
+  r: SearchRequest,
+  fetcher: typeof fetch = (...args) => fetch(...args),
+): Promise<void> {
+  if (!r.date2) return;
+  $roundTrip.set({
+    ...NO_ROUND_TRIP,
+    trip,
+    travelOption: option,
+    showModal: true,
+    outboundTripKey: trip.key,
+    outboundGodate: trip.params.dep_time.slice(0, 10),
+  });
+  let hash: string | undefined;
+  try {
+    const response = await fetcher(bookingHref(option, r), { redirect: 'follow' });
+    hash = response.ok ? /\/checkout\/([^/?#]+)/.exec(response.url)?.[1] : undefined;
+  } catch (error) {
+    console.error(error);
+  }
+  if (!hash) {
+    $roundTrip.setKey('unavailableReason', 'sold_out');
+    return;
+  }
+  $roundTrip.set({ ...$roundTrip.get(), cartHash: hash, leg: 'return' });
+  setView({ ...EMPTY_STATE }, 'replace');
+  await runSearch({ ...r, fromId: r.toId, toId: r.fromId, date: r.date2, date2: undefined }, fetcher);
+  if ($trips.get().length === 0) $roundTrip.setKey('unavailableReason', 'no_return');
+}

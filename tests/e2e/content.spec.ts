@@ -1,0 +1,258 @@
+/**
+ * Content, network pages and crawlers against the built site: a guide, support articles (own
+ * translation and English fallback), the help centre search (Pagefind), a station and an
+ * operator page in English and Arabic with no serious axe violation and valid structured data;
+ * the sitemap, robots.txt, RSS and manifest; and a link check over the built HTML.
+ * Build with QUICK_BUILD_LOCALES=en,ar (or all locales) before running.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { structuredDataProblems } from '../../src/domain/content/structuredData.ts';
+
+// axe and the first station call (which loads the search index) are slow on a busy 2-core machine.
+test.describe.configure({ timeout: 90_000 });
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
+}
+
+async function structuredData(page: Page): Promise<Record<string, unknown>[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.map((b) => JSON.parse(b) as Record<string, unknown>);
+}
+
+async function expectValidStructuredData(page: Page, types: string[]) {
+  const data = await structuredData(page);
+  expect(data.map((d) => d['@type'])).toEqual(expect.arrayContaining(types));
+  for (const block of data) expect(structuredDataProblems(block)).toEqual([]);
+}
+
+async function stationUrl(page: Page, lang: string): Promise<string> {
+  const response = await page.request.get(`/api/nuxt/${lang}/station?slug=bangkok-mo-chit-bus-terminal`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { station: { url: string } }).station.url;
+}
+
+test.describe('travel guides', () => {
+  test('a guide reads in English with its structured data and a link to tickets', async ({ page }) => {
+    await page.goto('/en/travel-guides');
+    await page.getByRole('link', { name: 'How to get from Bangkok to Koh Tao' }).click();
+    await expect(page).toHaveURL(/\/en\/travel-guides\/bangkok-to-koh-tao$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('How to get from Bangkok to Koh Tao');
+    await expect(page.getByRole('heading', { name: 'Train and boat (the most comfortable)' })).toBeVisible();
+    await expect(page.getByRole('note')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Find tickets for this trip' })).toHaveAttribute('href', '/en/travel/bangkok/koh-tao');
+    await expectValidStructuredData(page, ['Article', 'BreadcrumbList']);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('in Arabic the guide has a translated title, the English text and a visible note saying so', async ({ page }) => {
+    await page.goto('/ar/travel-guides/bangkok-to-koh-tao');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('كيف تصل من بانكوك إلى كو تاو');
+    await expect(page.getByRole('note')).toContainText('لم تُترجم هذه الصفحة إلى لغتك بعد');
+    await expect(page.locator('.prose')).toHaveAttribute('lang', 'en');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('support centre', () => {
+  test('an article translated into Arabic shows without the fallback note', async ({ page }) => {
+    await page.goto('/ar/support/payment-and-refund/double-charge');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('تم خصم المبلغ مرتين');
+    await expect(page.getByRole('heading', { name: 'خصمان فعليان' })).toBeVisible();
+    await expect(page.getByRole('note')).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('an article not yet translated falls back to English with a note', async ({ page }) => {
+    await page.goto('/ar/support/missed-ferry');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ماذا تفعل إذا فاتتك العبّارة');
+    await expect(page.getByRole('note')).toBeVisible();
+    await expect(page.getByText('Go to the operator’s ticket desk at the pier', { exact: false })).toBeVisible();
+    await expectValidStructuredData(page, ['BreadcrumbList']);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the help centre search finds an article', async ({ page }) => {
+    await page.goto('/en/support');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('Search guides, help articles, stations and operators').fill('charged twice');
+    const result = page.getByRole('search').getByRole('link', { name: 'I was charged twice' });
+    await expect(result).toBeVisible({ timeout: 15_000 });
+    await result.click();
+    await expect(page).toHaveURL(/\/en\/support\/payment-and-refund\/double-charge$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('I was charged twice');
+  });
+
+  test('the Arabic search box searches the Arabic index', async ({ page }) => {
+    await page.goto('/ar/support');
+    await page.getByLabel('ابحث في الأدلة ومقالات المساعدة والمحطات والمشغلين').fill('خصم');
+    await expect(page.getByRole('search').getByRole('link', { name: 'تم خصم المبلغ مرتين' })).toBeVisible({ timeout: 15_000 });
+  });
+
+  test('the FAQ page carries FAQPage structured data and the legal pages exist', async ({ page }) => {
+    await page.goto('/en/faq');
+    await expectValidStructuredData(page, ['FAQPage', 'BreadcrumbList']);
+    for (const path of [
+      '/en/support/terms',
+      '/en/support/privacy-policy',
+      '/en/support/cancellation-policy',
+      '/en/about',
+      '/en/transport-options',
+    ]) {
+      expect((await page.request.get(path)).status(), path).toBe(200);
+    }
+    const legal = await page.request.get('/api/nuxt/ar/legal/privacy-policy');
+    expect(((await legal.json()) as { title: string }).title).toBe('سياسة الخصوصية');
+  });
+});
+
+test.describe('stations and operators', () => {
+  for (const lang of ['en', 'ar']) {
+    test(`a station page in ${lang} shows departures, operators and its place`, async ({ page }) => {
+      await page.goto(await stationUrl(page, lang));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mo Chit 2 Bus Terminal (Chatuchak)');
+      const departures = page.getByRole('region', { name: lang === 'en' ? 'Departures' : 'المغادرات' }).getByRole('row');
+      expect(await departures.count()).toBeGreaterThan(5);
+      await expect(page.locator('[data-bot-excluded="map"]')).toBeVisible();
+      await expectValidStructuredData(page, ['BusStation', 'BreadcrumbList']);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test(`an operator page in ${lang} shows its rating, timetable and reviews`, async ({ page }) => {
+      await page.goto(`/${lang}/operator`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('link', { name: 'Siam Express Coach' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Siam Express Coach');
+      await expect(page.getByText(lang === 'en' ? /Rated 4\.2 out of 5/ : /التقييم 4[.٫]2 من 5/).first()).toBeVisible();
+      await expect(page.getByRole('heading', { name: lang === 'en' ? 'Traveller reviews' : 'تقييمات المسافرين' })).toBeVisible();
+      await expectValidStructuredData(page, ['Organization', 'BreadcrumbList']);
+      const org = (await structuredData(page)).find((d) => d['@type'] === 'Organization');
+      expect((org?.aggregateRating as { ratingValue: number } | undefined)?.ratingValue).toBe(4.2);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});
+
+test.describe('trip pages', () => {
+  test('a service in an operator timetable opens its trip page with stops, classes and a trip schema', async ({ page }) => {
+    await page.goto('/en/operator/siam-express-coach');
+    const service = page
+      .getByRole('region', { name: 'Timetable' })
+      .getByRole('link', { name: /^[A-Z]+ \d+$/ })
+      .first();
+    const code = (await service.textContent()) ?? '';
+    await service.click();
+    await expect(page).toHaveURL(/\/en\/trip-page\/[a-z-]+-\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(`Siam Express Coach ${code}`);
+    await expect(page.getByRole('heading', { name: 'Classes and fares' })).toBeVisible();
+    expect(
+      await page
+        .getByRole('heading', { name: /^Stops/ })
+        .locator('xpath=following-sibling::ol[1]/li')
+        .count(),
+    ).toBeGreaterThanOrEqual(2);
+    await expectValidStructuredData(page, ['BusTrip', 'BreadcrumbList']);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect((await page.request.get('/en/trip-page/no-such-trip')).status()).toBe(404);
+    const id = /-(\d+)$/.exec(new URL(page.url()).pathname)?.[1] ?? '';
+    const moved = await page.request.get(`/en/trip-page/old-name-${id}`, { maxRedirects: 0 });
+    expect(moved.status()).toBe(301);
+    expect(moved.headers().location).toBe(new URL(page.url()).pathname);
+  });
+});
+
+test.describe('crawlers and readers', () => {
+  test('the sitemap index lists per-locale sitemaps whose pages exist, with alternates', async ({ request }) => {
+    const index = await (await request.get('/sitemap-index.xml')).text();
+    expect(index).toContain('/sitemap-en.xml</loc>');
+    expect(index).toContain('/sitemap-ar.xml</loc>');
+    const en = await (await request.get('/sitemap-en.xml')).text();
+    const locs = [...en.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
+    expect(locs).toContain('/en/travel-guides/bangkok-to-koh-tao');
+    expect(locs).toContain('/en/support/payment-and-refund/double-charge');
+    expect(locs.some((p) => p.startsWith('/en/station/'))).toBe(true);
+    expect(en).toMatch(/hreflang="ar-ae" href="[^"]+\/ar\/travel-guides\/bangkok-to-koh-tao"/);
+    for (const path of locs.filter((_, i) => i % 97 === 0)) expect((await request.get(path)).status(), path).toBe(200);
+    expect(await (await request.get('/robots.txt')).text()).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap-index\.xml$/m);
+  });
+
+  test('the RSS feed parses and links to the guides', async ({ page }) => {
+    const xml = await (await page.request.get('/rss.xml')).text();
+    const items = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'application/xml');
+      if (doc.querySelector('parsererror')) return null;
+      return [...doc.querySelectorAll('item')].map((i) => ({
+        title: i.querySelector('title')?.textContent,
+        link: i.querySelector('link')?.textContent,
+      }));
+    }, xml);
+    expect(items?.length).toBeGreaterThanOrEqual(12);
+    expect(items?.map((i) => i.title)).toContain('How to get from Bangkok to Koh Tao');
+    for (const item of items ?? []) expect((await page.request.get(new URL(item.link ?? '').pathname)).status()).toBe(200);
+  });
+
+  test('each locale has a web app manifest in its language', async ({ request }) => {
+    const manifest = (await (await request.get('/ar/manifest.webmanifest')).json()) as { lang: string; dir: string; start_url: string };
+    expect(manifest).toMatchObject({ lang: 'ar-ae', dir: 'rtl', start_url: '/ar' });
+  });
+});
+
+test.describe('links', () => {
+  // Pages pre-rendered by this build; links to the search results (/{lang}/travel/…) and other
+  // on-demand pages are served by the server and checked by their own suites.
+  const outDir = join(import.meta.dirname, '..', '..', process.env.ASTRO_OUT_DIR || 'dist', 'client');
+  const pageDirs = ['travel-guides', 'support', 'station', 'operator', 'about', 'faq', 'transport-options'];
+
+  function htmlFiles(dir: string): string[] {
+    return readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? htmlFiles(path) : name === 'index.html' ? [path] : [];
+    });
+  }
+
+  test('the sitemaps list every pre-rendered page exactly once', () => {
+    const locales = readdirSync(outDir).filter((name) => /^sitemap-[a-z]{2}\.xml$/.test(name));
+    const listed = locales.flatMap((file) =>
+      [...readFileSync(join(outDir, file), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname),
+    );
+    const built = locales.flatMap((file) => {
+      const segment = file.slice('sitemap-'.length, -'.xml'.length);
+      return htmlFiles(join(outDir, segment)).map((f) => f.slice(outDir.length).replace(/\/index\.html$/, ''));
+    });
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(listed.sort()).toEqual(built.sort());
+  });
+
+  test('every internal link on the content, station and operator pages resolves', () => {
+    const broken = new Set<string>();
+    let checked = 0;
+    for (const lang of ['en', 'ar']) {
+      for (const section of pageDirs) {
+        const dir = join(outDir, lang, section);
+        for (const file of htmlFiles(dir)) {
+          const html = readFileSync(file, 'utf8');
+          const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+          for (const [, href] of main.matchAll(/<a [^>]*href="(\/[^"#?]*)/g)) {
+            if (!href || /^\/[a-z]{2}\/(travel|trip-page)\//.test(href)) continue;
+            checked++;
+            const target = join(outDir, href, 'index.html');
+            try {
+              statSync(target);
+            } catch {
+              broken.add(`${file.slice(outDir.length)} → ${href}`);
+            }
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+    expect([...broken].slice(0, 20)).toEqual([]);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * After payment, on PGlite and (with TEST_DATABASE_URL) PostgreSQL: the confirmation mail goes
+ * out once with the e-ticket PDF (reference, passengers, QR) and the calendar file, and the
+ * signed ticket links open that booking's tickets and nothing else.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quoteSelections } from '../../src/domain/cart/quote.ts';
+import { parseAddToCartSlug } from '../../src/domain/cart/slug.ts';
+import type { TimetableIndex } from '../../src/domain/search/timetable.ts';
+import { localeBySegment } from '../../src/i18n/locales.ts';
+import { ENGLISH, messagesFor } from '../../src/i18n/messages.ts';
+import { createTranslator } from '../../src/i18n/translate.ts';
+import { createCart } from '../../src/server/cart/cart.ts';
+import type { Db, DbHandle } from '../../src/server/db/client.ts';
+import type { MailMessage } from '../../src/server/mail/mailer.ts';
+import { reserveCart } from '../../src/server/booking/reserve.ts';
+import { markCounterPaid } from '../../src/server/payment/counter.ts';
+import { placeOrder } from '../../src/server/payment/place.ts';
+import { refreshSearchIndex } from '../../src/server/search/cache.ts';
+import { createTicketApi } from '../../src/server/tickets/api.ts';
+import { ticketLinks } from '../../src/server/tickets/links.ts';
+import { sendBookingConfirmation } from '../../src/server/tickets/mail.ts';
+import { cancelBooking, cancellationPreview } from '../../src/server/tickets/cancel.ts';
+import { bookings, departureInventory, payments } from '../../src/server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { pdfText } from '../support/pdfText.ts';
+import { BUS_THEN_BOAT, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
+import { DATABASES } from './databases.ts';
+
+function ctx(path: string, segment: 'en' | 'de' = 'en') {
+  const url = new URL(`http://shop.test${path}`);
+  const locale = localeBySegment(segment);
+  return {
+    url,
+    locals: { locale, messages: messagesFor(locale.code), t: createTranslator(locale.code, messagesFor(locale.code), ENGLISH) },
+  };
+}
+
+describe.each(DATABASES)('tickets on $name', ({ open }) => {
+  let handle: DbHandle;
+  let db: Db;
+  let index: TimetableIndex;
+  let bookingId = 0;
+  let reference = '';
+  const sent: MailMessage[] = [];
+  const mailer = { send: (m: MailMessage) => Promise.resolve(void sent.push(m)) };
+
+  beforeAll(async () => {
+    handle = await open();
+    db = handle.db;
+    await insertCheckoutNetwork(db, { bus: 40, boat: 40 });
+    index = await refreshSearchIndex(db);
+    const selections = parseAddToCartSlug(BUS_THEN_BOAT) ?? [];
+    const quoted = quoteSelections(index, selections, { currency: 'THB', now: NOW });
+    if (typeof quoted === 'string') throw new Error(quoted);
+    const hash = await createCart(db, { lang: 'de', currency: 'THB', people: 2, selections, quoted });
+    const reserved = await reserveCart(db, {
+      hash,
+      index,
+      now: NOW,
+      holdMinutes: 20,
+      email: 'anna.berg@example.com',
+      passengers: [{ full_name: 'Anna Berg' }, { full_name: 'Somchai Jaidee' }],
+    });
+    if (!reserved.ok) throw new Error(reserved.code);
+    bookingId = reserved.booking.id;
+    reference = reserved.booking.reference;
+    const order = await placeOrder(db, { bookingId, paygate: 'counter', origin: 'http://shop.test', now: NOW });
+    if (!order.ok) throw new Error(order.code);
+    expect((await markCounterPaid(db, order.providerRef, NOW)).result).toBe('confirmed');
+  });
+
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it('mails the traveller in their language with the PDF ticket and the calendar file', async () => {
+    expect(await sendBookingConfirmation(db, bookingId, mailer, NOW)).toBe(true);
+    expect(sent).toHaveLength(1);
+    const mail = sent[0];
+    expect(mail?.to).toBe('anna.berg@example.com');
+    expect(mail?.subject).toContain(reference);
+    expect(mail?.subject).toContain('Ihre Buchung'); // German: the cart was made on /de/
+    expect(mail?.text).toContain(`/de/ticket?b=${String(bookingId)}&t=`);
+    const pdf = mail?.attachments?.find((a) => a.contentType === 'application/pdf');
+    const text = pdfText(pdf?.content ?? new Uint8Array());
+    expect(text).toContain(reference);
+    expect(text).toContain('Anna Berg');
+    expect(text).toContain('Somchai Jaidee');
+    expect(text).toContain('Mo Chit -> Chumphon Pier');
+    const ics = mail?.attachments?.find((a) => a.contentType.startsWith('text/calendar'))?.content.toString('utf8') ?? '';
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    expect(ics).toContain('DTSTART:20250604T140000Z');
+  });
+
+  it('opens the tickets through the signed link only', async () => {
+    const api = createTicketApi({ db, now: () => NOW });
+    const links = ticketLinks('en', bookingId, NOW);
+    const pdf = await api.pdf(ctx(links.pdf));
+    expect(pdf.status).toBe(200);
+    expect(pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain(reference);
+    const receipt = (await (await api.receipt(ctx(links.receipt))).json()) as { receipt: { reference: string; passengers: string[] } };
+    expect(receipt.receipt).toMatchObject({ reference, passengers: ['Anna Berg', 'Somchai Jaidee'] });
+    const other = ticketLinks('en', bookingId + 1, NOW).pdf.replace(`b=${String(bookingId + 1)}`, `b=${String(bookingId)}`);
+    expect((await api.pdf(ctx(other.replace(/t=[^&]+/, 't=123.forged-signature')))).status).toBe(403);
+    expect(
+      (await api.ics(ctx(ticketLinks('en', bookingId, NOW).ics.replace(`b=${String(bookingId)}`, `b=${String(bookingId + 7)}`)))).status,
+    ).toBe(403);
+  });
+
+  it('previews the refund from the free-cancellation deadlines, then cancels and puts the seats back on sale', async () => {
+    // The bus may be cancelled free until 24 h before departure; the boat never refunds.
+    const preview = await cancellationPreview(db, bookingId, new Date(NOW));
+    expect(preview).toMatchObject({ cancellable: true, full: false, refundMinor: 2 * 90_000, deadline: null });
+    const soldBefore = await db.select().from(departureInventory);
+    expect(soldBefore.every((r) => r.seatsSold === 2)).toBe(true);
+
+    expect(await cancelBooking(db, bookingId, new Date(NOW))).toEqual({ ok: true, refundMinor: 180_000, currency: 'THB' });
+    const soldAfter = await db.select().from(departureInventory);
+    expect(soldAfter.every((r) => r.seatsSold === 0 && r.seatsHeld === 0)).toBe(true);
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(row?.status).toBe('refunded');
+    const [payment] = await db.select().from(payments).where(eq(payments.bookingId, bookingId));
+    expect(payment?.status).toBe('refunded');
+    expect(await cancelBooking(db, bookingId, new Date(NOW))).toEqual({ ok: false, code: 'not_cancellable' });
+  });
+});

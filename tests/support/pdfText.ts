@@ -1,0 +1,26 @@
+/**
+ * The text a PDF shows, good enough for assertions: pdf-lib writes standard-font text as hex
+ * strings inside (usually Flate-compressed) content streams, so every stream is inflated and
+ * every <hex> string shown with Tj/TJ is decoded as single-byte text.
+ */
+import { inflateSync } from 'node:zlib';
+
+export function pdfText(bytes: Uint8Array): string {
+  const raw = Buffer.from(bytes).toString('latin1');
+  const parts: string[] = [];
+  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
+  for (let m = streams.exec(raw); m; m = streams.exec(raw)) {
+    const body = Buffer.from(m[1] ?? '', 'latin1');
+    let content: string;
+    try {
+      content = inflateSync(body).toString('latin1');
+    } catch {
+      content = body.toString('latin1');
+    }
+    const shown = /<([0-9A-Fa-f]+)>\s*Tj/g;
+    for (let s = shown.exec(content); s; s = shown.exec(content)) parts.push(Buffer.from(s[1] ?? '', 'hex').toString('latin1'));
+    const literal = /\(((?:\\.|[^\\)])*)\)\s*Tj/g;
+    for (let s = literal.exec(content); s; s = literal.exec(content)) parts.push(s[1] ?? '');
+  }
+  return parts.join('\n');
+}

@@ -72,6 +72,9 @@ function finish(ok: boolean): never {
 
 const node = process.execPath;
 
+// Content collection and route types live in .astro/, which a fresh clone does not have yet;
+// without them the typed lint sees `any` everywhere.
+if (!(await run('Generate Astro types (astro sync)', bin('astro'), ['sync']))) finish(false);
 if (!skip.has('lint')) {
   if (!(await run('Lint (ESLint, zero warnings)', bin('eslint'), ['--max-warnings', '0', '.']))) finish(false);
   if (!(await run('Formatting (Prettier)', bin('prettier'), ['--check', '.']))) finish(false);

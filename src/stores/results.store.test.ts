@@ -1,5 +1,6 @@
 import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runList } from '../domain/results/listWork.ts';
 import { makeTrip } from '../domain/results/testTrips.ts';
 import type { Trip } from '../domain/search/trips.ts';
 import {
@@ -11,6 +12,7 @@ import {
   $view,
   $visibleFacts,
   abortSearch,
+  attachListWorker,
   bookingHref,
   chooseOutbound,
   dismissFact,
@@ -68,6 +70,53 @@ describe('search flow (SPEC §4)', () => {
     expect(calls[1]).toContain('token=tok123456789');
     expect($status.get()).toMatchObject({ isSearching: false, hasError: false, isRechecked: true, provinceName: 'Chiang Mai' });
     expect($summary.get().minPrice).toEqual({ value: 20, fxcode: 'USD' });
+  });
+
+  it('a recheck reporting no seats left disables that option, and the trip when none is left', async () => {
+    const a = makeTrip({ key: 'a', dep: '08:00', arr: '12:00', price: 30 });
+    const b = makeTrip({ key: 'b', dep: '09:00', arr: '13:00', price: 20 });
+    const { fetcher } = fakeFetch([
+      { match: '/trips/search', respond: () => answer([a, b], ['/api/nuxt/en/trips/recheck?connector=builtin']) },
+      {
+        match: '/trips/recheck',
+        respond: () => Response.json({ trips: [makeTrip({ key: 'a', dep: '08:00', arr: '12:00', price: 30, seats: 0 })] }),
+      },
+    ]);
+    await runSearch(request, fetcher);
+    const [rechecked, untouched] = $trips.get();
+    expect(rechecked?.travel_options.every((o) => o.bookable === 0)).toBe(true);
+    expect(rechecked?.params.is_bookable).toBe(false);
+    expect(untouched?.params.is_bookable).toBe(true);
+    expect(Object.values($summary.get().recommended)).not.toContain('a');
+  });
+
+  it('uses the list worker for the product list and next dates, and falls back when it answers nothing', async () => {
+    const seen: string[] = [];
+    attachListWorker({
+      call(fn, data) {
+        seen.push(fn);
+        // A worker that answers without data: the client rejects, the main thread takes over.
+        return fn === 'makeActualNextTripDates'
+          ? Promise.reject(new Error(`No data returned in: ${fn}`))
+          : Promise.resolve(runList(fn, data as never));
+      },
+    });
+    try {
+      const { fetcher } = fakeFetch([
+        { match: '/trips/search', respond: () => answer([makeTrip({ key: 'a', dep: '08:00', arr: '12:00', price: 30 })]) },
+      ]);
+      await runSearch(request, fetcher);
+      expect($trips.get().map((t) => t.key)).toEqual(['a']);
+      const empty = fakeFetch([
+        { match: '/trips/search', respond: () => answer([]) },
+        { match: '/trips/next-dates', respond: () => Response.json({ dates: [{ date: '2026-12-03', title: 'Thu' }] }) },
+      ]);
+      await runSearch(request, empty.fetcher);
+      expect($status.get().nextTripDates.map((d) => d.date)).toEqual(['2026-12-03']);
+      expect(seen).toEqual(expect.arrayContaining(['makeProductList', 'makeActualNextTripDates', 'sortAndFilterProducts']));
+    } finally {
+      attachListWorker(undefined);
+    }
   });
 
   it('a 503 sets hasError and stops searching', async () => {

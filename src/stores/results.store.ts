@@ -8,7 +8,7 @@ import { atom, computed, map } from 'nanostores';
 import type { Fact } from '../domain/search/facts.ts';
 import type { TravelOption, Trip } from '../domain/search/trips.ts';
 import { buildFilterGroups, buildTabs, clampPriceRange, priceBounds, resetIfEmpty, selectTab } from '../domain/results/filters.ts';
-import { makeActualNextTripDates, makeProductList, sortAndFilterProducts } from '../domain/results/listWork.ts';
+import { runList, sortAndFilterProducts, type ListFunction, type ListOutput } from '../domain/results/listWork.ts';
 import type { ListClient } from './listWorker.ts';
 import {
   EMPTY_STATE,
@@ -18,7 +18,7 @@ import {
   type SortKey,
   type TabKey,
 } from '../domain/results/queryState.ts';
-import { mergeRecheck, summarize, ZERO_PRICE, type RecheckedTrip, type TripsSummary } from '../domain/results/summary.ts';
+import { disableTrip, mergeRecheck, summarize, ZERO_PRICE, type RecheckedTrip, type TripsSummary } from '../domain/results/summary.ts';
 
 export interface SearchRequest {
   lang: string;
@@ -94,6 +94,20 @@ function refreshProducts(): void {
 }
 $trips.listen(refreshProducts);
 $view.listen(refreshProducts);
+
+/**
+ * One list function in the worker when attached, else (or when the worker fails, e.g. "No data
+ * returned in: {function}") on the main thread, so the list still appears.
+ */
+async function listWork<F extends ListFunction>(fn: F, data: Parameters<typeof runList<F>>[1]): Promise<ListOutput<F>> {
+  if (!listClient) return runList(fn, data);
+  try {
+    return await listClient.call(fn, data);
+  } catch (error) {
+    console.error(error);
+    return runList(fn, data);
+  }
+}
 
 /** Moves the list work off the main thread (the island attaches src/islands/SearchResults/list.worker.ts). */
 export function attachListWorker(client: ListClient | undefined): void {
@@ -175,14 +189,16 @@ export async function runSearch(r: SearchRequest, fetcher: typeof fetch = (...ar
     if (!response.ok) throw new Error(`search ${response.status}`);
     const answer = (await response.json()) as SearchAnswer;
     if (controller !== own) return;
-    const trips = makeProductList(answer.trips);
+    const trips = await listWork('makeProductList', answer.trips);
+    if (controller !== own) return;
     $status.setKey('provinceName', answer.provinceName);
     $status.setKey('currency', answer.currency);
     if (trips.length === 0) {
       $trips.set([]);
       $status.set({ ...$status.get(), isSearching: false, hasError: true, currency: ZERO_PRICE.fxcode });
       const dates = await loadNextDates(r, own.signal, fetcher);
-      if (controller === own) $status.setKey('nextTripDates', makeActualNextTripDates({ dates, today: r.date }));
+      const nextDates = await listWork('makeActualNextTripDates', { dates, today: r.date });
+      if (controller === own) $status.setKey('nextTripDates', nextDates);
       return;
     }
     $trips.set(trips);
@@ -199,6 +215,19 @@ export async function runSearch(r: SearchRequest, fetcher: typeof fetch = (...ar
   }
 }
 
+/**
+ * Merges a recheck answer (SPEC §4); an option it reports with no seats left is disabled, and a
+ * trip with no bookable option left shows as sold out.
+ */
+export function applyRecheck(trips: readonly Trip[], rechecked: readonly RecheckedTrip[]): Trip[] {
+  let merged = mergeRecheck(trips, rechecked);
+  for (const r of rechecked) {
+    const gone = r.travel_options.filter((o) => o.seats_left <= 0).map((o) => o.id);
+    if (gone.length > 0) merged = disableTrip(merged, r.key, gone);
+  }
+  return merged;
+}
+
 /** The background recheck, once per search (isRechecked guards it). */
 async function recheck(answer: SearchAnswer, own: AbortController, fetcher: typeof fetch): Promise<void> {
   if ($status.get().isRechecked || answer.tripsRecheck.length === 0) return;
@@ -210,7 +239,7 @@ async function recheck(answer: SearchAnswer, own: AbortController, fetcher: type
         const response = await fetcher(`${url}&token=${encodeURIComponent(answer.recheckToken)}`, { signal: own.signal });
         if (!response.ok) return;
         const body = (await response.json()) as { trips: RecheckedTrip[] };
-        if (controller === own) $trips.set(mergeRecheck($trips.get(), body.trips));
+        if (controller === own) $trips.set(applyRecheck($trips.get(), body.trips));
       }),
     );
   } finally {

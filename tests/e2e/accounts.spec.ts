@@ -211,3 +211,66 @@ for (const lang of ['en', 'ar']) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+/** The booking URI of a bookable direct bus a few days ahead, from a real search (the seed's timetable starts today). */
+async function busBookingUri(page: Page, offsetDays: number): Promise<string> {
+  const date = new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  const response = await page.request.get(
+    `/api/nuxt/en/trips/search?fromSlug=bangkok&toSlug=chiang-mai&date=${date}&people=1&vehclasses=bus&currency=THB`,
+  );
+  expect(response.ok()).toBe(true);
+  const body = (await response.json()) as {
+    trips: { segments: unknown[]; travel_options: { booking_uri: string; bookable: 0 | 1; seats_left: number }[] }[];
+  };
+  const option = body.trips
+    .filter((t) => t.segments.length === 1)
+    .flatMap((t) => t.travel_options)
+    .find((o) => o.bookable === 1 && o.seats_left >= 1);
+  if (!option) throw new Error(`no bookable bus on ${date}`);
+  return option.booking_uri;
+}
+
+test('a signed-in traveller’s paid booking appears in the profile with working ticket links', async ({ page }) => {
+  test.setTimeout(150_000);
+  await register(page, uniqueEmail('booker'));
+
+  // Book and pay as in the checkout journey, with a contact email other than the account's:
+  // the booking belongs to the account because the traveller was signed in.
+  await page.goto(`${await busBookingUri(page, 5)}?people=1&currency=THB`);
+  await page.getByRole('link', { name: 'Continue to passenger details' }).click();
+  await page.getByRole('group', { name: 'Passenger 1' }).getByLabel('Full name as in the passport').fill('Mara Lind');
+  await page.getByLabel('Email').fill(uniqueEmail('contact'));
+  await page.getByLabel('Mobile phone').fill('+66 81 234 5678');
+  await page.getByRole('button', { name: 'Reserve seats and continue' }).click();
+  await expect(page).toHaveURL(/\/step\/confirmation$/);
+  await page.getByRole('link', { name: 'Continue to payment' }).click();
+  const reference = ((await page.getByRole('heading', { name: /^Booking / }).textContent()) ?? '').replace('Booking ', '').trim();
+  expect(reference).toMatch(/^[A-Z0-9]{8}$/);
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your booking is paid' })).toBeVisible({ timeout: 20_000 });
+
+  await page.goto('/en/profile');
+  const booking = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Booking ${reference}` }) });
+  await expect(booking).toContainText(/Status: (Paid|Confirmed|Waiting for the operator to confirm)/);
+  await expect(booking.getByRole('listitem').filter({ hasText: '→' }).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const pdf = await page.request.get((await booking.getByRole('link', { name: 'Tickets (PDF)' }).getAttribute('href')) ?? '');
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  const ics = await page.request.get((await booking.getByRole('link', { name: 'Add to calendar' }).getAttribute('href')) ?? '');
+  expect(await ics.text()).toContain(reference);
+
+  await booking.getByRole('link', { name: 'Cancel the booking' }).click();
+  await expect(page).toHaveURL(/\/en\/ticket\?b=\d+&t=[^#]+#cancel-title$/);
+  await expect(page.getByRole('heading', { name: 'Cancel this booking' })).toBeVisible();
+
+  await page.goto('/en/profile');
+  await booking.getByRole('link', { name: 'View the booking' }).click();
+  await expect(page).toHaveURL(/\/en\/ticket\?b=\d+&t=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'E-ticket' })).toBeVisible();
+  await expect(page.getByText(reference).first()).toBeVisible();
+});

@@ -327,3 +327,61 @@ test.describe('accessibility of the results page', () => {
     });
   }
 });
+
+test('the passengers modal closes on Escape and on the backdrop, writing the total back', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/en');
+  await acceptCookies(page);
+  const opener = page.getByRole('button', { name: /^Passengers Travellers: \d+$/ });
+  await expect(opener).toHaveAccessibleName('Passengers Travellers: 2');
+  await opener.click();
+  const modal = page.getByRole('dialog', { name: 'Passengers' });
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: 'Add an adult' }).click();
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await expect(opener).toHaveAccessibleName('Passengers Travellers: 3');
+
+  await opener.click();
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: 'Add an adult' }).click();
+  // The backdrop: a desktop click outside the modal's box closes it.
+  await page.mouse.click(10, 10);
+  await expect(modal).toBeHidden();
+  await expect(opener).toHaveAccessibleName('Passengers Travellers: 4');
+});
+
+test('error modal, loading overlay and a back-forward cache restore', async ({ page }) => {
+  await page.goto('/en');
+  await acceptCookies(page);
+  const overlay = page.getByRole('progressbar', { name: 'Loading…' });
+  // The feedback island hydrates when the browser is idle: send the event until it answers.
+  await expect(async () => {
+    await page.evaluate(() => window.dispatchEvent(new Event('showLoading')));
+    await expect(overlay).toBeVisible({ timeout: 500 });
+  }).toPass();
+  await page.evaluate(() => window.dispatchEvent(new Event('hideLoading')));
+  await expect(overlay).toBeHidden();
+
+  await page.evaluate(() => window.dispatchEvent(new Event('showError')));
+  const errorModal = page.getByRole('alertdialog', { name: 'Something went wrong. Please check your connection and try again.' });
+  await expect(errorModal).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await errorModal.getByRole('button', { name: 'Close' }).first().click();
+  await expect(errorModal).toBeHidden();
+
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('showError', { detail: { message: 'The seat map is unavailable' } })));
+  await expect(page.getByRole('alertdialog', { name: 'The seat map is unavailable' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog')).toBeHidden();
+
+  // Back from the cache with the overlay and a modal still up: both are gone.
+  await page.evaluate(() => {
+    window.dispatchEvent(new Event('showLoading'));
+    window.dispatchEvent(new Event('showError'));
+  });
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+  await expect(overlay).toBeHidden();
+  await expect(page.getByRole('alertdialog')).toBeHidden();
+});

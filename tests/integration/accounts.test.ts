@@ -438,6 +438,8 @@ describe.each(DATABASES)('accounts on $name', (database) => {
       const b = h.browser();
       const id = await signUp(h, b, 'leo@example.com', 'leo password 1');
       await booking('LEO-1', id, 'leo@example.com');
+      // A guest booking made before the account, with the address typed in other letter case.
+      await booking('LEO-GUEST', null, 'Leo@Example.com');
       expect((await b.call((a) => a.deleteProfile, 'DELETE', { password: 'wrong one' })).status).toBe(401);
       expect((await b.call((a) => a.deleteProfile, 'DELETE', { password: 'leo password 1' })).status).toBe(200);
       const [row] = await handle.db.select().from(users).where(eq(users.id, id));
@@ -446,6 +448,8 @@ describe.each(DATABASES)('accounts on $name', (database) => {
       expect(await handle.db.select().from(sessions).where(eq(sessions.userId, id))).toHaveLength(0);
       const [kept] = await handle.db.select().from(bookings).where(eq(bookings.reference, 'LEO-1'));
       expect(kept).toMatchObject({ status: 'confirmed', email: null, passengers: [] });
+      const [guest] = await handle.db.select().from(bookings).where(eq(bookings.reference, 'LEO-GUEST'));
+      expect(guest).toMatchObject({ email: null, passengers: [] });
       expect((await h.browser().call((a) => a.login, 'POST', { email: 'leo@example.com', password: 'leo password 1' })).status).toBe(401);
     });
   });

@@ -2,9 +2,10 @@
  * Passengers: a button with the total that opens a modal with three counters (SPEC §5). The
  * counts are written back — and the total shown — when the modal closes.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { counterMax, counterMin, PASSENGER_KINDS, setCounter, totalPeople, type Passengers } from '../../domain/results/passengers.ts';
 import type { IslandT } from '../shared/translate.ts';
+import { useModalDialog } from '../shared/useModalDialog.ts';
 
 interface Props {
   value: Passengers;
@@ -14,19 +15,15 @@ interface Props {
 
 export function PeopleField({ value, onClose, t }: Props) {
   const [draft, setDraft] = useState<Passengers | null>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (draft && dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, [draft]);
-
+  /** Closing — by Done, Escape, the backdrop or the close icon — writes the counts back. */
   function close() {
     if (draft) onClose(draft);
     setDraft(null);
-    dialog.current?.close();
     opener.current?.focus();
   }
+  const modal = useModalDialog('passengers', draft !== null, close);
 
   const total = totalPeople(value);
   return (
@@ -46,15 +43,7 @@ export function PeopleField({ value, onClose, t }: Props) {
       >
         <span id="sf-people-value">{t('search.peopleSummary', { count: total })}</span>
       </button>
-      <dialog
-        ref={dialog}
-        className="sf-modal"
-        aria-labelledby="sf-people-title"
-        onCancel={(e) => {
-          e.preventDefault();
-          close();
-        }}
-      >
+      <dialog ref={modal.ref} className="sf-modal" aria-labelledby="sf-people-title" {...modal.dialogProps}>
         {draft && (
           <>
             <h2 id="sf-people-title" className="sf-modal__title">
@@ -90,7 +79,8 @@ export function PeopleField({ value, onClose, t }: Props) {
                 </button>
               </div>
             ))}
-            <button type="button" className="button" onClick={close}>
+            {/* Done is this modal's close control: it goes through the stack like Escape. */}
+            <button type="button" className="button" onClick={modal.closeIcon.onClick}>
               {t('search.done')}
             </button>
           </>

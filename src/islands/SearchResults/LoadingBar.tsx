@@ -1,25 +1,20 @@
-/**
- * The 3 px loading bar (SPEC §4, §9): it appears only when loading lasts longer than 200 ms, runs
- * on an estimated 2000 ms cycle (CSS) and stays 500 ms after loading ends, so quick answers do
- * not flash it.
- */
-import { useEffect, useState } from 'react';
-
-export const SHOW_AFTER_MS = 200;
-export const HIDE_AFTER_MS = 500;
+/** The 3 px loading bar (SPEC §4, §9); its timing lives in loadingBarTimer.ts. */
+import { useEffect, useRef, useState } from 'react';
+import { createLoadingBarTimer, type BarPhase, type LoadingBarTimer } from './loadingBarTimer.ts';
 
 export function LoadingBar({ active }: { active: boolean }) {
-  const [visible, setVisible] = useState(false);
+  const [phase, setPhase] = useState<BarPhase>('hidden');
+  const timer = useRef<LoadingBarTimer | null>(null);
   useEffect(() => {
-    const timer = setTimeout(
-      () => {
-        setVisible(active);
-      },
-      active ? SHOW_AFTER_MS : HIDE_AFTER_MS,
-    );
+    const own = createLoadingBarTimer(setPhase);
+    timer.current = own;
     return () => {
-      clearTimeout(timer);
+      own.dispose();
     };
+  }, []);
+  useEffect(() => {
+    if (active) timer.current?.start();
+    else timer.current?.finish();
   }, [active]);
-  return visible ? <div className="sr__loading" aria-hidden="true" /> : null;
+  return phase === 'hidden' ? null : <div className={`sr__loading sr__loading--${phase}`} aria-hidden="true" />;
 }

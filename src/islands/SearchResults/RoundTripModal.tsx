@@ -3,33 +3,25 @@
  * chosen outbound trip and leads to the return list, or says why it cannot go on.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
 import { $roundTrip, closeRoundTripModal } from '../../stores/results.store.ts';
 import type { IslandT } from '../shared/translate.ts';
+import { useModalDialog } from '../shared/useModalDialog.ts';
 import type { Names } from './names.ts';
 
 export function RoundTripModal({ t, names }: { t: IslandT; names: Names }) {
   const state = useStore($roundTrip);
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (state.showModal && !d.open) d.showModal();
-    if (!state.showModal && d.open) d.close();
-  }, [state.showModal]);
+  // While the outbound cart is being made there is nothing to go on to: the modal cannot be closed.
+  const pending = !state.unavailableReason && state.leg === 'outbound';
+  const modal = useModalDialog('roundTrip', state.showModal, closeRoundTripModal, pending);
 
   const trip = state.trip;
   return (
-    <dialog
-      ref={dialog}
-      className="sr__modal"
-      aria-labelledby="sr-rt-title"
-      onCancel={(e) => {
-        e.preventDefault();
-        closeRoundTripModal();
-      }}
-    >
+    <dialog ref={modal.ref} className="sr__modal" aria-labelledby="sr-rt-title" {...modal.dialogProps}>
+      {!modal.closeIcon.hidden && (
+        <button type="button" className="modal-close" aria-label={t('error.close')} onClick={modal.closeIcon.onClick}>
+          <span aria-hidden="true">×</span>
+        </button>
+      )}
       <h2 id="sr-rt-title">{t('results.roundTrip.title')}</h2>
       {trip && (
         <p>
@@ -41,12 +33,7 @@ export function RoundTripModal({ t, names }: { t: IslandT; names: Names }) {
         </p>
       )}
       {state.unavailableReason && <p role="alert">{t(`results.roundTrip.${state.unavailableReason}`)}</p>}
-      <button
-        type="button"
-        className="button"
-        onClick={closeRoundTripModal}
-        disabled={!state.unavailableReason && state.leg === 'outbound'}
-      >
+      <button type="button" className="button" onClick={modal.closeIcon.onClick} disabled={pending}>
         {state.unavailableReason ? t('error.close') : t('results.roundTrip.continue')}
       </button>
     </dialog>

@@ -263,9 +263,9 @@ export function accountsHttp(deps: AccountsDeps) {
       return (await disableTwoFactor(deps, s.user, parsed.data.code)) ? json({ ok: true }) : apiError(req.t, 'invalid_code', 401);
     }),
 
-    bookings: signedIn(async (req, s) => json({ bookings: await userBookings(deps, s.user, req.localeCode) })),
+    bookings: signedIn(async (req, s) => json({ bookings: await userBookings(deps, s.user, req.localeCode, req.lang) })),
 
-    review: signedIn(async (req, s) => json({ trips: await reviewableTrips(deps, s.user, req.localeCode) })),
+    review: signedIn(async (req, s) => json({ trips: await reviewableTrips(deps, s.user, req.localeCode, req.lang) })),
   } satisfies Record<string, Handler>;
   return handlers;
 }

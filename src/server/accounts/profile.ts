@@ -3,7 +3,7 @@
  * deleting the account. Every function takes the signed-in user's id from the session, never
  * from the request, so one user cannot reach another's data.
  */
-import { and, asc, desc, eq, isNotNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { authTokens, balanceTransactions, bookings, savedPassengers, sessions, users } from '../db/schema.ts';
 import type { AccountsDeps } from './deps.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -79,7 +79,13 @@ export async function deleteAccount(deps: AccountsDeps, user: UserRow): Promise<
     await tx
       .update(bookings)
       .set({ email: null, passengers: [] })
-      .where(or(eq(bookings.userId, user.id), user.email ? and(eq(bookings.email, user.email), isNotNull(bookings.email)) : undefined));
+      .where(
+        or(
+          eq(bookings.userId, user.id),
+          // Checkout keeps the address as typed; accounts store it lower-cased.
+          user.email ? and(isNotNull(bookings.email), sql`lower(${bookings.email}) = ${user.email.toLowerCase()}`) : undefined,
+        ),
+      );
     await tx.delete(savedPassengers).where(eq(savedPassengers.userId, user.id));
     await tx.delete(authTokens).where(eq(authTokens.userId, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));

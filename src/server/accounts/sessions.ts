@@ -44,7 +44,7 @@ export async function createSession(
   return token;
 }
 
-export async function findSession(deps: AccountsDeps, token: string | undefined): Promise<ActiveSession | null> {
+export async function findSession(deps: Pick<AccountsDeps, 'db' | 'now'>, token: string | undefined): Promise<ActiveSession | null> {
   if (!token) return null;
   const tokenHash = hashToken(token);
   const [row] = await deps.db

@@ -15,6 +15,7 @@ import { cartHashSchema } from '../cart/api.ts';
 import type { Db } from '../db/client.ts';
 import { reserveCart } from '../booking/reserve.ts';
 import { updateBookingDetails } from '../booking/bookings.ts';
+import { signedInUserId } from '../accounts/traveller.ts';
 import { logCheckoutStage } from '../booking/log.ts';
 import { parseBookingEnv } from '../booking/config.ts';
 import { PAYGATES } from '../payment/paygates.ts';
@@ -204,6 +205,8 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
         index,
         now: now(),
         holdMinutes: holdMinutes(),
+        // A signed-in traveller's booking belongs to their account; a visitor's stays a guest booking.
+        userId: await signedInUserId(ctx.request, db, new Date(now())),
         email: form.email,
         passengers: form.passengers.map((p) => ({ ...p })),
         addons: { ...form.addons, phone: form.phone },

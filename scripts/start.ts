@@ -16,6 +16,7 @@ import { buildInputsStamp, currentInventoryVersion } from './lib/buildStamp.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stampFile = `${root}dist/.build-stamp`;
 const serverEntry = `${root}dist/server/entry.mjs`;
+const serveScript = `${root}scripts/serve.ts`;
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -50,7 +51,8 @@ if (previous === stamp && existsSync(serverEntry)) {
 }
 
 console.log(`Serving on http://${env.HOST}:${env.PORT}`);
-const server = spawn(process.execPath, [serverEntry], {
+// serve.ts runs the built server, as several processes when WEB_CONCURRENCY asks (PostgreSQL only).
+const server = spawn(process.execPath, [serveScript], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, HOST: env.HOST, PORT: String(env.PORT) },

@@ -16,4 +16,11 @@ interface ImportMetaEnv {
   readonly PUBLIC_ERROR_FOOTER?: string;
   readonly PUBLIC_HIDE_BACK_BUTTON?: string;
   readonly PUBLIC_HOTEL_AFFILIATE_URL?: string;
+  /** White-label header branding (src/config/whiteLabel.ts). */
+  readonly PUBLIC_WL_LOGO?: string;
+  readonly PUBLIC_WL_TITLE?: string;
+  readonly PUBLIC_DISABLE_LOGO_URL?: string;
+  /** Reset-password captcha widget (src/config/captcha.ts). */
+  readonly PUBLIC_CAPTCHA_SITE_KEY?: string;
+  readonly PUBLIC_CAPTCHA_SCRIPT_URL?: string;
 }

@@ -3,11 +3,25 @@
  * forget). Only pages marked `data-pagefind-body` are indexed: travel guides, support articles
  * and legal texts, station pages and operator pages. Pagefind keeps a separate index per
  * `<html lang>`, so each locale searches its own pages. The bundle is written to /pagefind/ in
- * the client output, where src/components/content/siteSearch.client.ts loads it from.
+ * the client output, where src/components/content/siteSearch.client.ts loads it from. The trip
+ * pages are not even read (see glob.ts): they are most of the site and none is searched.
  */
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { close, createIndex } from 'pagefind';
+import { LOCALES } from '../../src/i18n/locales.ts';
+import { searchGlob } from './glob.ts';
+
+/** The top-level page folders under the built locale folders (`station`, `support`, …). */
+function sections(dir: URL): string[] {
+  const built = new Set(readdirSync(dir));
+  return LOCALES.filter((l) => built.has(l.segment)).flatMap((l) =>
+    readdirSync(new URL(`${l.segment}/`, dir), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name),
+  );
+}
 
 export default function pagefind(): AstroIntegration {
   return {
@@ -18,11 +32,12 @@ export default function pagefind(): AstroIntegration {
         const { index, errors } = await createIndex({});
         if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
         try {
-          const added = await index.addDirectory({ path: fileURLToPath(dir) });
+          const glob = searchGlob(sections(dir));
+          const added = glob ? await index.addDirectory({ path: fileURLToPath(dir), glob }) : { errors: [], page_count: 0 };
           if (added.errors.length) throw new Error(`Pagefind indexing failed: ${added.errors.join('; ')}`);
           const written = await index.writeFiles({ outputPath: fileURLToPath(new URL('pagefind/', dir)) });
           if (written.errors.length) throw new Error(`Pagefind could not write its files: ${written.errors.join('; ')}`);
-          logger.info(`indexed ${added.page_count} pages in ${Math.round(performance.now() - started)} ms`);
+          logger.info(`read ${added.page_count} pages (${glob ?? 'none'}) in ${Math.round(performance.now() - started)} ms`);
         } finally {
           await close();
         }

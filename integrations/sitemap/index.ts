@@ -1,12 +1,13 @@
 /**
- * Writes the sitemap index, one sitemap per built locale (with hreflang alternates) and the
- * robots.txt Sitemap line after every build, from the list of pages Astro actually pre-rendered
- * — so the sitemap can never list a page that does not exist. (@astrojs/sitemap is not a
- * dependency; this is the part of it we need, with per-locale files.)
+ * Writes the sitemap index, the numbered sitemaps of every built locale (with hreflang
+ * alternates; split to stay within 50,000 URLs and 50 MB a file) and the robots.txt Sitemap line
+ * after every build, from the list of pages Astro actually pre-rendered — so the sitemap can
+ * never list a page that does not exist. (@astrojs/sitemap is not a dependency; this is the part
+ * of it we need, with per-locale files.)
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AstroIntegration } from 'astro';
-import { buildSitemaps, robotsWithSitemap } from '../../src/domain/seo/sitemap.ts';
+import { robotsWithSitemap, sitemapFiles, sitemapIndex } from '../../src/domain/seo/sitemap.ts';
 import { LOCALES } from '../../src/i18n/locales.ts';
 
 export default function sitemap(): AstroIntegration {
@@ -18,18 +19,30 @@ export default function sitemap(): AstroIntegration {
         if (config.site) site = new URL(config.site);
       },
       'astro:build:done': ({ pages, dir, logger }) => {
+        const started = performance.now();
         const lastmod = new Date().toISOString().slice(0, 10);
-        const { index, files } = buildSitemaps(
+        // A reused out dir may hold sitemaps of an earlier build with more files or locales (or the
+        // unnumbered sitemap-{segment}.xml of before the split), which the index would not list.
+        for (const name of readdirSync(dir)) if (/^sitemap-[a-z]{2}(-\d+)?\.xml$/.test(name)) rmSync(new URL(name, dir));
+        const names: string[] = [];
+        let urls = 0;
+        // One file in memory at a time: a full build's sitemaps weigh hundreds of megabytes.
+        for (const file of sitemapFiles(
           pages.map((p) => p.pathname),
           site,
           LOCALES,
           lastmod,
-        );
-        for (const [name, xml] of files) writeFileSync(new URL(name, dir), xml);
-        writeFileSync(new URL('sitemap-index.xml', dir), index);
+        )) {
+          writeFileSync(new URL(file.name, dir), file.xml);
+          names.push(file.name);
+          urls += file.urls;
+        }
+        writeFileSync(new URL('sitemap-index.xml', dir), sitemapIndex(names, site, lastmod));
         const robots = new URL('robots.txt', dir);
         writeFileSync(robots, robotsWithSitemap(existsSync(robots) ? readFileSync(robots, 'utf8') : 'User-agent: *\nAllow: /\n', site));
-        logger.info(`${files.size} sitemaps for ${pages.length} pages`);
+        logger.info(
+          `${names.length} sitemaps with ${urls} URLs for ${pages.length} pages in ${Math.round(performance.now() - started)} ms`,
+        );
       },
     },
   };

@@ -111,14 +111,21 @@ if (!existsSync(join(client, 'en', 'index.html'))) {
 
 const home = pageEntries(readFileSync(join(client, 'en', 'index.html'), 'utf8'));
 
-// The results page renders on request, so its entries are its islands, the shell's scripts and
-// the route facts' script, found by name in the build; its list worker starts on load too.
-const resultsEntries = [
-  ...home.entries,
-  ...chunks('SearchResults.'),
-  ...chunks('RouteFacts.astro_astro_type_script'),
-  ...chunks('list.worker'),
-];
+// Popular pairs are pre-rendered (/en/all/{from}/{to}): measure one of them, whose HTML names
+// exactly what the browser loads, plus the list worker it starts on load. A build without any
+// (no database at build time) falls back to the islands and scripts found by name.
+const allDir = join(client, 'en', 'all');
+const builtPair = existsSync(allDir)
+  ? readdirSync(allDir)
+      .flatMap((from) =>
+        statSync(join(allDir, from)).isDirectory() ? readdirSync(join(allDir, from)).map((to) => join(allDir, from, to, 'index.html')) : [],
+      )
+      .find((path) => existsSync(path))
+  : undefined;
+const builtResults = builtPair ? pageEntries(readFileSync(builtPair, 'utf8')) : undefined;
+const resultsEntries = builtResults
+  ? [...builtResults.entries, ...chunks('list.worker')]
+  : [...home.entries, ...chunks('SearchResults.'), ...chunks('RouteFacts.astro_astro_type_script'), ...chunks('list.worker')];
 
 // A pre-rendered page without any island stands for "pages without a form".
 const formless = htmlPages(join(client, 'en'))
@@ -127,7 +134,12 @@ const formless = htmlPages(join(client, 'en'))
 
 const types: PageType[] = [
   { name: 'home (/en)', budgetKb: 90, entries: home.entries, inlineBytes: home.inlineBytes },
-  { name: 'results (/en/all/{from}/{to})', budgetKb: 150, entries: resultsEntries, inlineBytes: home.inlineBytes },
+  {
+    name: `results (${builtPair ? builtPair.slice(client.length) : '/en/all/{from}/{to}'})`,
+    budgetKb: 150,
+    entries: resultsEntries,
+    inlineBytes: builtResults?.inlineBytes ?? home.inlineBytes,
+  },
 ];
 if (formless) {
   const page = pageEntries(formless.html);

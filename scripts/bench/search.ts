@@ -6,12 +6,15 @@
  *    (p50/p95/p99 latency).
  * 2. Over HTTP: seeds .data/bench-db, builds the site into .data/bench-dist when that build is
  *    missing, starts it, and drives trips/search with autocannon at 50 connections.
+ *    `--workers N` serves from N processes (scripts/serve.ts, WEB_CONCURRENCY); that needs
+ *    PostgreSQL: BENCH_DATABASE_URL (or TEST_DATABASE_URL), where a throwaway database is made.
  * Prints a Markdown table ready for docs/BENCHMARKS.md.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { seedDatabase } from '../seed/index.ts';
 import { addDays } from '../../src/domain/search/dates.ts';
 import { search } from '../../src/domain/search/search.ts';
@@ -26,6 +29,7 @@ const { values: args } = parseArgs({
     'skip-http': { type: 'boolean', default: false },
     queries: { type: 'string', default: '1000' },
     duration: { type: 'string', default: '20' },
+    workers: { type: 'string', default: '1' },
   },
 });
 const QUERIES = Number(args.queries);
@@ -145,24 +149,59 @@ function run(command: string, argv: string[], env: NodeJS.ProcessEnv): Promise<n
   });
 }
 
+/** A throwaway PostgreSQL database for the multi-process run, dropped by the returned function. */
+async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const server = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (!server) throw new Error('--workers above 1 needs PostgreSQL: set BENCH_DATABASE_URL (PGlite serves from one process)');
+  const name = `bench_search_${Date.now().toString(36)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
 async function overHttp() {
+  const workers = Number(args.workers);
   const dataDir = '.data/bench-db';
   const outDir = '.data/bench-dist';
   rmSync(dataDir, { recursive: true, force: true });
-  const handle = await openDb({ pgliteDataDir: dataDir });
+  const database = workers > 1 ? await postgresDatabase() : undefined;
+  const handle = await openDb(database ? { databaseUrl: database.url } : { pgliteDataDir: dataDir });
   await applyMigrations(handle);
   await seedDatabase(handle, { scale: false, today: TODAY });
   const index = await loadIndex(handle.db);
   await handle.close();
-  const env = { ...process.env, PGLITE_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '4399' };
+  const buildEnv = { ...process.env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '', HOST: '127.0.0.1', PORT: '4399' };
   if (!existsSync(`${outDir}/server/entry.mjs`)) {
     console.log('[http] building the site into .data/bench-dist…');
-    if ((await run('npx', ['astro', 'build', '--outDir', outDir], env)) !== 0) throw new Error('build failed');
+    if ((await run('npx', ['astro', 'build', '--outDir', outDir], buildEnv)) !== 0) throw new Error('build failed');
   }
-  const server = spawn('node', [`${outDir}/server/entry.mjs`], { env, stdio: 'ignore' });
+  const env = {
+    ...buildEnv,
+    DATABASE_URL: database?.url ?? '',
+    ASTRO_OUT_DIR: outDir,
+    WEB_CONCURRENCY: String(workers),
+    LOG_LEVEL: 'warn',
+  };
+  const server = spawn(process.execPath, ['scripts/serve.ts'], { env, stdio: 'ignore' });
   try {
     const base = 'http://127.0.0.1:4399';
     await waitForServer(`${base}/api/nuxt/en/common-data`, server);
+    // Every process builds its own index on its first search: warm them all up first.
+    await Promise.all(
+      Array.from({ length: 20 * workers }, (_, n) =>
+        fetch(`${base}/api/nuxt/en/trips/search?fromId=${String(n + 1)}&toId=${String(n + 2)}&date=${addDays(TODAY, 1)}`),
+      ),
+    );
     // More distinct searches than the run sends: every request is computed, none is a repeat.
     const pairs = randomPairs(index, 20_000, 99);
     const next = rng(3);
@@ -178,6 +217,7 @@ async function overHttp() {
       requests: [{ setupRequest: (req) => ({ ...req, ...requests[i++ % requests.length] }) }],
     });
     const summary = {
+      workers,
       requestsPerSecond: result.requests.average,
       p50: result.latency.p50,
       p97_5: result.latency.p97_5,
@@ -190,6 +230,8 @@ async function overHttp() {
     return summary;
   } finally {
     server.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await database?.drop();
   }
 }
 

@@ -150,6 +150,18 @@ function initials(name: string): string {
     .slice(0, 3);
 }
 
+/**
+ * Late-cancellation share by kind of service (the least generous class wins for a mixed fleet):
+ * airlines keep the fare, a booked private car or a small family boat cannot be resold in
+ * time, while big bus companies and railways resell most seats and return half.
+ */
+const LATE_REFUND_PCT: Readonly<Record<VehicleClass, number>> = { bus: 50, van: 50, train: 50, ferry: 25, avia: 0, charter: 0 };
+
+export function lateRefundPct(classes: readonly VehicleClass[], size: OperatorSize): number {
+  const byClass = Math.min(...classes.map((c) => LATE_REFUND_PCT[c]));
+  return size === 'small' ? Math.min(byClass, 25) : byClass;
+}
+
 const SIZE_WEIGHT: Readonly<Record<OperatorSize, number>> = { major: 4, regional: 2, small: 1 };
 const REVIEW_RANGE: Readonly<Record<OperatorSize, [number, number]>> = {
   major: [2_500, 28_000],
@@ -185,6 +197,7 @@ export function buildOperators(
         confirmation: spec.confirmation,
         currency,
         countryCode: spec.country,
+        lateRefundPct: lateRefundPct(spec.classes, spec.size),
       },
     });
   }

@@ -12,7 +12,7 @@ import { haversineKm, ROAD_DETOUR_FACTOR } from './geo.ts';
 import { sampleInventory } from './inventory.ts';
 import { fareMinor, fxRateRows } from './money.ts';
 import { VEHICLE_CLASS_ROWS, TIMETABLE_DAYS } from './network.ts';
-import { slugify } from './operators.ts';
+import { lateRefundPct, slugify } from './operators.ts';
 import { createRandom, type Random } from './random.ts';
 import type { CountryRow, OperatorRow, PlaceRow, ProvinceRow, RouteBatch, StationRow, StreamedNetwork, VehicleClass } from './rows.ts';
 import { type Feature, type OptionSpec, RouteSink } from './sink.ts';
@@ -220,6 +220,7 @@ function buildWorld(rng: Random): World {
           confirmation: vehicleClass === 'van' && i === n ? 'manual' : 'instant',
           currency: country.currency,
           countryCode: country.code,
+          lateRefundPct: lateRefundPct([vehicleClass], 'regional'),
         });
       }
     }

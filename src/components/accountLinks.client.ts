@@ -25,7 +25,7 @@ export function userFromCookies(cookies: Map<string, string>): MenuUser | null {
   const roleCookie = cookies.get('role') ?? 'user';
   const role = (ROLES as readonly string[]).includes(roleCookie) ? (roleCookie as Role) : 'user';
   const balanceValue = Number(cookies.get('balance'));
-  const balance = Number.isFinite(balanceValue) ? { value: balanceValue, fxcode: cookies.get('balance_fxcode') ?? 'USD' } : undefined;
+  const balance = Number.isFinite(balanceValue) ? { minor: balanceValue, fxcode: cookies.get('balance_fxcode') ?? 'USD' } : undefined;
   return { role, isStaff: cookies.get('is_staff') === '1', balance };
 }
 

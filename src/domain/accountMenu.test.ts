@@ -21,10 +21,10 @@ describe('account menu (SPEC §6)', () => {
   });
 
   it('shows the balance to resellers and to users with a positive balance, rounded up', () => {
-    const reseller = accountMenu({ role: 'reseller', isStaff: false, balance: { value: 0, fxcode: 'USD' } }, header);
+    const reseller = accountMenu({ role: 'reseller', isStaff: false, balance: { minor: 0, fxcode: 'USD' } }, header);
     expect(reseller.map((e) => e.id)).toContain('balance');
-    const user = accountMenu({ role: 'user', isStaff: false, balance: { value: 1050, fxcode: 'USD' } }, header);
+    const user = accountMenu({ role: 'user', isStaff: false, balance: { minor: 1050, fxcode: 'USD' } }, header);
     expect(user.find((e) => e.id === 'balance')?.values).toEqual({ amount: '$11.00' });
-    expect(ids({ role: 'user', isStaff: false, balance: { value: 0, fxcode: 'USD' } }, header)).not.toContain('balance');
+    expect(ids({ role: 'user', isStaff: false, balance: { minor: 0, fxcode: 'USD' } }, header)).not.toContain('balance');
   });
 });

@@ -11,7 +11,8 @@ export interface MenuUser {
   role: Role;
   isStaff: boolean;
   /** Balance in minor units of its own currency. */
-  balance?: { value: number; fxcode: string } | undefined;
+  /** Integer minor units, as the balance cookie carries them. */
+  balance?: { minor: number; fxcode: string } | undefined;
 }
 
 export interface MenuEntry {
@@ -40,9 +41,9 @@ export function accountMenu(user: MenuUser | null, options: MenuOptions): MenuEn
   const showOperators = options.placement === 'footer' ? STAFF_ROLES.includes(user.role) : user.isStaff || STAFF_ROLES.includes(user.role);
   if (showOperators) entries.push({ id: 'operators', href: `/${lang}/op`, labelKey: 'header.operatorsArea' });
   const balance = user.balance;
-  if (balance && (user.role === 'reseller' || balance.value > 0)) {
+  if (balance && (user.role === 'reseller' || balance.minor > 0)) {
     const code = resolveCurrency(balance.fxcode);
-    const amount = formatMoney(ceilToMajor(balance.value, code), code, options.localeCode);
+    const amount = formatMoney(ceilToMajor(balance.minor, code), code, options.localeCode);
     entries.push({ id: 'balance', href: `/${lang}/profile/transaction`, labelKey: 'header.balance', values: { amount } });
   }
   entries.push(

@@ -1,6 +1,6 @@
 /**
  * The locales a build pre-renders. All 24 by default; `QUICK_BUILD_LOCALES=en,ar` limits the
- * content, station and operator pages to those URL segments, so tests and local runs build in
+ * content, station, operator and trip pages to those URL segments, so tests and local runs build in
  * seconds instead of minutes. Every getStaticPaths of those pages goes through this one helper.
  */
 import { LOCALES, type Locale } from './locales.ts';

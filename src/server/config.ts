@@ -4,6 +4,7 @@
  * Every variable is listed in the README's configuration table.
  */
 import { z } from 'zod';
+import { createEnvParser } from './envParser.ts';
 
 const serverEnvSchema = z.object({
   DATABASE_URL: z.url().optional(),
@@ -20,17 +21,20 @@ const serverEnvSchema = z.object({
   /** Sign in with Google: the OAuth client id (the ID token's audience) and Google's key set. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /**
+   * Captcha on "reset password": the provider's siteverify URL (hCaptcha, Turnstile, reCAPTCHA
+   * share the form-post contract) and the secret. Both or neither; unset → the token is optional.
+   */
+  CAPTCHA_VERIFY_URL: z.url().optional(),
+  CAPTCHA_SECRET: z.string().min(1).optional(),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
 
-export function parseServerEnv(env: Record<string, string | undefined> = process.env): ServerEnv {
-  // Empty strings mean "unset" (a blank line in an .env file), not an invalid value.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const result = serverEnvSchema.safeParse(cleaned);
-  if (!result.success) {
-    const problems = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid environment configuration:\n${problems}\nSee the configuration table in README.md.`);
-  }
-  return result.data;
-}
+export const parseServerEnv: (env?: Record<string, string | undefined>) => ServerEnv = createEnvParser(
+  serverEnvSchema.refine((e) => (e.CAPTCHA_VERIFY_URL === undefined) === (e.CAPTCHA_SECRET === undefined), {
+    message: 'set both CAPTCHA_VERIFY_URL and CAPTCHA_SECRET, or neither',
+    path: ['CAPTCHA_SECRET'],
+  }),
+  'See the configuration table in README.md.',
+);

@@ -35,7 +35,27 @@ describe('authAction', () => {
     expect($authError.get()).toBe('The email or password is not correct.');
   });
 
-  it('only logs other failures', async () => {
+  it('shows the server’s message for other 4xx answers too (a refused captcha, a rate limit)', async () => {
+    answer(400, { error: { code: 'captcha_failed', message: 'We could not confirm that you are not a robot.' } });
+    expect(await authAction('en', 'reset-password', { email: 'a@b.co' })).toEqual({ kind: 'failed' });
+    expect($authError.get()).toBe('We could not confirm that you are not a robot.');
+    answer(429, { error: { code: 'too_many_attempts', message: 'Too many attempts.' } });
+    await authAction('en', 'reset-password', { email: 'a@b.co' });
+    expect($authError.get()).toBe('Too many attempts.');
+    answer(422, { error: { code: 'invalid_reset', message: 'Please enter a valid email.' } });
+    await authAction('en', 'reset-password', { email: 'a@b.co' });
+    expect($authError.get()).toBe('Please enter a valid email.');
+  });
+
+  it('logs a 4xx answer without a message instead of showing an empty error', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    answer(404, {});
+    expect(await authAction('en', 'user', {})).toEqual({ kind: 'failed' });
+    expect($authError.get()).toBeNull();
+    expect(log).toHaveBeenCalled();
+  });
+
+  it('only logs server failures', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     answer(500, { error: { code: 'boom', message: 'Internal' } });
     expect(await authAction('en', 'user', {})).toEqual({ kind: 'failed' });

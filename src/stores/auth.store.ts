@@ -1,8 +1,9 @@
 /**
  * Sign-in state for the login and profile islands (SPEC §4, §8): the authentication-error flag
  * with the server's message, a busy flag, and the actions that call the account API.
- * A 401 (and a 429 rate-limit refusal, so a blocked user is not left guessing) shows the
- * server's message; other failures are logged only.
+ * SPEC §8 shows the server's message for a login 401; we show it for every 4xx answer that
+ * carries one (429 rate limit, 400 refused captcha or invalid input, 422), because each tells the
+ * traveller what to do next and is already translated. 5xx and network failures are logged only.
  */
 import { atom } from 'nanostores';
 import type { Role } from '../domain/accountMenu.ts';
@@ -54,7 +55,7 @@ export async function authAction(lang: string, path: string, body: unknown): Pro
     if (res.status === 200 && res.body.user) return { kind: 'user', user: res.body.user };
     if (res.status === 200 && res.body.token) return { kind: 'two_factor', token: res.body.token };
     if (res.status === 200 && res.body.sent) return { kind: 'sent' };
-    if ((res.status === 401 || res.status === 429) && res.body.error) $authError.set(res.body.error.message);
+    if (res.status >= 400 && res.status < 500 && res.body.error?.message) $authError.set(res.body.error.message);
     else console.error('sign-in failed', res.status, res.body.error?.code);
     return { kind: 'failed' };
   } catch (error) {

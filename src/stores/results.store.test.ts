@@ -69,7 +69,7 @@ describe('search flow (SPEC §4)', () => {
     expect(calls.filter((c) => c.includes('recheck'))).toHaveLength(1);
     expect(calls[1]).toContain('token=tok123456789');
     expect($status.get()).toMatchObject({ isSearching: false, hasError: false, isRechecked: true, provinceName: 'Chiang Mai' });
-    expect($summary.get().minPrice).toEqual({ value: 20, fxcode: 'USD' });
+    expect($summary.get().minPrice).toEqual({ value: 20, fxcode: 'USD', minor: 2_000 });
   });
 
   it('a recheck reporting no seats left disables that option, and the trip when none is left', async () => {
@@ -133,8 +133,8 @@ describe('search flow (SPEC §4)', () => {
     $trips.set([makeTrip({ key: 'old', dep: '08:00', arr: '09:00', price: 1 })]);
     await runSearch(request, fetcher);
     expect($trips.get()).toEqual([]);
-    expect($summary.get().minPrice).toEqual({ value: 0, fxcode: 'THB' });
-    expect($summary.get().maxPrice).toEqual({ value: 0, fxcode: 'THB' });
+    expect($summary.get().minPrice).toEqual({ value: 0, fxcode: 'THB', minor: 0 });
+    expect($summary.get().maxPrice).toEqual({ value: 0, fxcode: 'THB', minor: 0 });
     expect($status.get()).toMatchObject({ hasError: true, nextTripDates: [{ date: '2026-12-04', title: 'Fri, 4 Dec' }] });
   });
 

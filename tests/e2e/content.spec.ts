@@ -2,6 +2,7 @@
  * Content, network pages and crawlers against the built site: a guide, support articles (own
  * translation and English fallback), the help centre search (Pagefind), a station and an
  * operator page in English and Arabic with no serious axe violation and valid structured data;
+ * a trip page (pre-rendered, with the on-demand fallback for trips the build did not render);
  * the sitemap, robots.txt, RSS and manifest; and a link check over the built HTML.
  * Build with QUICK_BUILD_LOCALES=en,ar (or all locales) before running.
  */
@@ -13,6 +14,8 @@ import { structuredDataProblems } from '../../src/domain/content/structuredData.
 
 // axe and the first station call (which loads the search index) are slow on a busy 2-core machine.
 test.describe.configure({ timeout: 90_000 });
+
+const outDir = join(import.meta.dirname, '..', '..', process.env.ASTRO_OUT_DIR || 'dist', 'client');
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -160,25 +163,43 @@ test.describe('trip pages', () => {
     ).toBeGreaterThanOrEqual(2);
     await expectValidStructuredData(page, ['BusTrip', 'BreadcrumbList']);
     expect(await seriousViolations(page)).toEqual([]);
-    expect((await page.request.get('/en/trip-page/no-such-trip')).status()).toBe(404);
-    const id = /-(\d+)$/.exec(new URL(page.url()).pathname)?.[1] ?? '';
-    const moved = await page.request.get(`/en/trip-page/old-name-${id}`, { maxRedirects: 0 });
+  });
+
+  test('a trip page the build did not pre-render is served on demand; old slugs move, unknown ones are 404', async ({ request }) => {
+    const [trip] = readdirSync(join(outDir, 'en', 'trip-page'));
+    expect(trip).toMatch(/^[a-z-]+-\d+$/);
+    // The quick build (QUICK_BUILD_LOCALES=en,ar) has no German pages, so the on-demand fallback
+    // renders this one; after a full build the same request gets the pre-rendered file.
+    const german = await request.get(`/de/trip-page/${trip}`);
+    expect(german.status()).toBe(200);
+    expect(await german.text()).toMatch(/<html lang="de"[\s\S]*<h1[^>]*>[^<]+ nach [^<]+<\/h1>/);
+    expect((await request.get('/en/trip-page/no-such-trip')).status()).toBe(404);
+    const id = /-(\d+)$/.exec(trip ?? '')?.[1] ?? '';
+    const moved = await request.get(`/en/trip-page/old-name-${id}`, { maxRedirects: 0 });
     expect(moved.status()).toBe(301);
-    expect(moved.headers().location).toBe(new URL(page.url()).pathname);
+    expect(moved.headers().location).toBe(`/en/trip-page/${trip}`);
   });
 });
 
 test.describe('crawlers and readers', () => {
   test('the sitemap index lists per-locale sitemaps whose pages exist, with alternates', async ({ request }) => {
     const index = await (await request.get('/sitemap-index.xml')).text();
-    expect(index).toContain('/sitemap-en.xml</loc>');
-    expect(index).toContain('/sitemap-ar.xml</loc>');
-    const en = await (await request.get('/sitemap-en.xml')).text();
+    const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
+    expect(sitemaps).toContain('/sitemap-en-1.xml');
+    expect(sitemaps).toContain('/sitemap-ar-1.xml');
+    let en = '';
+    for (const path of sitemaps.filter((p) => /^\/sitemap-en-\d+\.xml$/.test(p))) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      en += await response.text();
+    }
     const locs = [...en.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
     expect(locs).toContain('/en/travel-guides/bangkok-to-koh-tao');
     expect(locs).toContain('/en/support/payment-and-refund/double-charge');
     expect(locs.some((p) => p.startsWith('/en/station/'))).toBe(true);
+    expect(locs.filter((p) => p.startsWith('/en/trip-page/')).length).toBeGreaterThan(1000);
     expect(en).toMatch(/hreflang="ar-ae" href="[^"]+\/ar\/travel-guides\/bangkok-to-koh-tao"/);
+    expect(en).toMatch(/hreflang="ar-ae" href="[^"]+\/ar\/trip-page\/[a-z-]+-\d+"/);
     for (const path of locs.filter((_, i) => i % 97 === 0)) expect((await request.get(path)).status(), path).toBe(200);
     expect(await (await request.get('/robots.txt')).text()).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap-index\.xml$/m);
   });
@@ -206,9 +227,9 @@ test.describe('crawlers and readers', () => {
 
 test.describe('links', () => {
   // Pages pre-rendered by this build; links to the search results (/{lang}/travel/…) and other
-  // on-demand pages are served by the server and checked by their own suites.
-  const outDir = join(import.meta.dirname, '..', '..', process.env.ASTRO_OUT_DIR || 'dist', 'client');
-  const pageDirs = ['travel-guides', 'support', 'station', 'operator', 'about', 'faq', 'transport-options'];
+  // on-demand pages are served by the server and checked by their own suites. Trip pages are
+  // pre-rendered too, so the operator timetables' links to them must resolve to built files.
+  const pageDirs = ['travel-guides', 'support', 'station', 'operator', 'trip-page', 'about', 'faq', 'transport-options'];
 
   function htmlFiles(dir: string): string[] {
     return readdirSync(dir).flatMap((name) => {
@@ -218,19 +239,28 @@ test.describe('links', () => {
   }
 
   test('the sitemaps list every pre-rendered page exactly once', () => {
-    const locales = readdirSync(outDir).filter((name) => /^sitemap-[a-z]{2}\.xml$/.test(name));
-    const listed = locales.flatMap((file) =>
-      [...readFileSync(join(outDir, file), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname),
-    );
-    const built = locales.flatMap((file) => {
-      const segment = file.slice('sitemap-'.length, -'.xml'.length);
-      return htmlFiles(join(outDir, segment)).map((f) => f.slice(outDir.length).replace(/\/index\.html$/, ''));
+    const files = readdirSync(outDir).filter((name) => /^sitemap-[a-z]{2}-\d+\.xml$/.test(name));
+    const index = readFileSync(join(outDir, 'sitemap-index.xml'), 'utf8');
+    const indexed = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname.slice(1));
+    expect(indexed.sort()).toEqual([...files].sort());
+    const listed = files.flatMap((file) => {
+      const xml = readFileSync(join(outDir, file), 'utf8');
+      // The protocol's limits per file: 50,000 URLs, 50 MB uncompressed.
+      expect(Buffer.byteLength(xml), file).toBeLessThanOrEqual(50 * 1024 * 1024);
+      const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
+      expect(locs.length, file).toBeLessThanOrEqual(50_000);
+      return locs;
     });
+    const segments = new Set(files.map((file) => file.slice('sitemap-'.length, 'sitemap-'.length + 2)));
+    const built = [...segments].flatMap((segment) =>
+      htmlFiles(join(outDir, segment)).map((f) => f.slice(outDir.length).replace(/\/index\.html$/, '')),
+    );
+    expect(built.some((p) => p.startsWith('/en/trip-page/'))).toBe(true);
     expect(new Set(listed).size).toBe(listed.length);
     expect(listed.sort()).toEqual(built.sort());
   });
 
-  test('every internal link on the content, station and operator pages resolves', () => {
+  test('every internal link on the content, station, operator and trip pages resolves', () => {
     const broken = new Set<string>();
     let checked = 0;
     for (const lang of ['en', 'ar']) {
@@ -240,7 +270,7 @@ test.describe('links', () => {
           const html = readFileSync(file, 'utf8');
           const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
           for (const [, href] of main.matchAll(/<a [^>]*href="(\/[^"#?]*)/g)) {
-            if (!href || /^\/[a-z]{2}\/(travel|trip-page)\//.test(href)) continue;
+            if (!href || /^\/[a-z]{2}\/travel\//.test(href)) continue;
             checked++;
             const target = join(outDir, href, 'index.html');
             try {

@@ -20,7 +20,7 @@ import { createPaymentApi, type PaymentApi } from '../../src/server/payment/api.
 import { parsePaymentEnv } from '../../src/server/payment/config.ts';
 import { markCounterPaid } from '../../src/server/payment/counter.ts';
 import { deliverDueWebhooks } from '../../src/server/payment/outbox.ts';
-import { readSessionToken, settleSandboxSession } from '../../src/server/payment/sandbox.ts';
+import { readSessionToken, sessionEventPrefix, settleSandboxSession } from '../../src/server/payment/sandbox.ts';
 import { SIGNATURE_HEADER, signatureHeader } from '../../src/server/payment/signature.ts';
 import { loadIndex } from '../../src/server/search/loadIndex.ts';
 import { refreshSearchIndex } from '../../src/server/search/cache.ts';
@@ -210,6 +210,22 @@ describe.each(DATABASES)('payments on $name', ({ open }) => {
     expect(row?.deliveredAt).not.toBeNull();
     const [confirmed] = await db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(confirmed?.status).toBe('confirmed');
+  });
+
+  it("a hosted page pushes only its own session's event; others wait for the background sender", async () => {
+    const first = await startCardPayment((await reserved(BUS)).booking.id);
+    const second = await startCardPayment((await reserved(BUS)).booking.id);
+    await settleSandboxSession(db, first, { type: 'payment.succeeded' }, NOW);
+    await settleSandboxSession(db, second, { type: 'payment.succeeded' }, NOW);
+    const posted: string[] = [];
+    const record = (_url: string, init: { body: string }) => {
+      posted.push((JSON.parse(init.body) as { id: string }).id);
+      return Promise.resolve({ ok: true, status: 200 });
+    };
+    expect(await deliverDueWebhooks(db, NOW, record, SECRET, sessionEventPrefix(second))).toBe(1);
+    expect(posted).toEqual([`evt_${second.ref}_ok`]);
+    expect(await deliverDueWebhooks(db, NOW, record, SECRET)).toBe(1);
+    expect(posted).toEqual([`evt_${second.ref}_ok`, `evt_${first.ref}_ok`]);
   });
 
   it('takes a pay-at-counter payment that staff mark paid, once', async () => {

@@ -19,6 +19,12 @@ import { placeOrder } from '../../src/server/payment/place.ts';
 import { refreshSearchIndex } from '../../src/server/search/cache.ts';
 import { createTicketApi } from '../../src/server/tickets/api.ts';
 import { ticketLinks } from '../../src/server/tickets/links.ts';
+import {
+  CLAIM_STALE_MS,
+  deliverConfirmationMail,
+  deliverOwedConfirmationMails,
+  type SendConfirmation,
+} from '../../src/server/tickets/confirmationMail.ts';
 import { sendBookingConfirmation } from '../../src/server/tickets/mail.ts';
 import { cancelBooking, cancellationPreview } from '../../src/server/tickets/cancel.ts';
 import { bookings, departureInventory, payments } from '../../src/server/db/schema.ts';
@@ -91,6 +97,30 @@ describe.each(DATABASES)('tickets on $name', ({ open }) => {
     const ics = mail?.attachments?.find((a) => a.contentType.startsWith('text/calendar'))?.content.toString('utf8') ?? '';
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
     expect(ics).toContain('DTSTART:20250604T140000Z');
+  });
+
+  it('keeps a mail that failed owed and sends it once, later, however many senders race', async () => {
+    let attempts = 0;
+    const failing: SendConfirmation = () => Promise.reject(new Error(`SMTP down (${String(++attempts)})`));
+    const at = new Date(NOW);
+    expect(await deliverConfirmationMail(db, bookingId, at, failing)).toBe(false);
+    expect(attempts).toBe(1);
+    let sends = 0;
+    const working: SendConfirmation = async () => {
+      sends++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return true;
+    };
+    // Within the claim's lifetime nobody retries: no tight loop against a broken mail server.
+    expect(await deliverOwedConfirmationMails(db, new Date(NOW + 60_000), working)).toBe(0);
+    const later = new Date(NOW + CLAIM_STALE_MS + 1_000);
+    const raced = await Promise.all(Array.from({ length: 8 }, () => deliverOwedConfirmationMails(db, later, working)));
+    expect(raced.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(sends).toBe(1);
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(row?.confirmationMailedAt).not.toBeNull();
+    expect(await deliverOwedConfirmationMails(db, new Date(NOW + 10 * CLAIM_STALE_MS), working)).toBe(0);
+    expect(sends).toBe(1);
   });
 
   it('opens the tickets through the signed link only', async () => {

@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { structuredDataProblems } from '../content/structuredData.ts';
 import { testIndex } from '../search/testNetwork.ts';
-import { routeFromSlug, stopTimes, tripSlug, tripStructuredData } from './tripPage.ts';
+import { routeFromSlug, stopTimes, tripPageRoutes, tripPath, tripSlug, tripStructuredData } from './tripPage.ts';
 
 describe('trip slugs', () => {
   const index = testIndex();
   it('round-trips every route through its slug', () => {
     for (const route of index.routes) expect(routeFromSlug(index, tripSlug(index, route))?.id).toBe(route.id);
+  });
+  it('gives each trip one canonical path per locale', () => {
+    const route = index.routes[0];
+    if (!route) throw new Error('test network has routes');
+    expect(tripPath('ar', index, route)).toBe(`/ar/trip-page/${tripSlug(index, route)}`);
+    expect(new Set(index.routes.map((r) => tripSlug(index, r))).size).toBe(index.routes.length);
+  });
+  it('builds pages for the routes with a known operator, and finds no route without one', () => {
+    expect(tripPageRoutes(index)).toEqual(index.routes);
+    const orphan = index.routes[0];
+    if (!orphan) throw new Error('test network has routes');
+    const operators = new Map(index.operators);
+    operators.delete(orphan.operatorId);
+    const without = { ...index, operators };
+    expect(tripPageRoutes(without).some((r) => r.operatorId === orphan.operatorId)).toBe(false);
+    expect(routeFromSlug(without, tripSlug(index, orphan))).toBeUndefined();
   });
   it('rejects slugs without a known route id', () => {
     expect(routeFromSlug(index, 'bangkok-koh-tao')).toBeUndefined();

@@ -13,6 +13,20 @@ export function tripSlug(index: TimetableIndex, route: RouteNode): string {
   return `${from}-${to}-${route.id}`;
 }
 
+/** The page's address in a locale: the one canonical URL per trip. */
+export function tripPath(lang: string, index: TimetableIndex, route: RouteNode): string {
+  return `/${lang}/trip-page/${tripSlug(index, route)}`;
+}
+
+/**
+ * The routes that get a trip page: every route of the index whose operator is known (the index
+ * keeps only routes with two stops, a schedule and a fare). The build pre-renders exactly these,
+ * so no pre-rendered page can be a 404 in disguise.
+ */
+export function tripPageRoutes(index: TimetableIndex): RouteNode[] {
+  return index.routes.filter((r) => index.operators.has(r.operatorId));
+}
+
 export function routeFromSlug(index: TimetableIndex, slug: string): RouteNode | undefined {
   const match = /-(\d+)$/.exec(slug);
   if (!match) return undefined;
@@ -20,7 +34,7 @@ export function routeFromSlug(index: TimetableIndex, slug: string): RouteNode | 
   const route = index.routes.find((r) => r.id === id);
   // A slug with the right id but stale place names still finds the trip; the page redirects to
   // the current address built by tripSlug.
-  return route;
+  return route && index.operators.has(route.operatorId) ? route : undefined;
 }
 
 export interface TripStop {

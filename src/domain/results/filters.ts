@@ -177,7 +177,7 @@ export function sortTrips(trips: readonly Trip[], sort: SortKey): Trip[] {
     case 'recommended':
       return list.sort((a, b) => a.sales_sorting - b.sales_sorting || byDeparture(a, b));
     case 'cheapest':
-      return list.sort((a, b) => bookableFirst(a, b) || a.min_price.value - b.min_price.value || byDeparture(a, b));
+      return list.sort((a, b) => bookableFirst(a, b) || a.min_price.minor - b.min_price.minor || byDeparture(a, b));
     case 'fastest':
       return list.sort((a, b) => bookableFirst(a, b) || a.params.duration_min - b.params.duration_min || byDeparture(a, b));
     case 'rating':

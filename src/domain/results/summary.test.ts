@@ -17,8 +17,8 @@ describe('trips summary (SPEC §3)', () => {
     const s = summarize(trips);
     expect(s.availableClasses).toEqual(['bus', 'ferry']);
     expect(s.hasAutoconnection).toBe(true);
-    expect(s.minPrice).toEqual({ value: 10, fxcode: 'USD' });
-    expect(s.maxPrice).toEqual({ value: 55, fxcode: 'USD' });
+    expect(s.minPrice).toEqual({ value: 10, fxcode: 'USD', minor: 1_000 });
+    expect(s.maxPrice).toEqual({ value: 55, fxcode: 'USD', minor: 5_500 });
     expect(s.highDemandRoute.enabled).toBe(true);
   });
   it('resets prices to 0 THB without trips', () => {

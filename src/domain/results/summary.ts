@@ -21,7 +21,7 @@ export interface TripsSummary {
 }
 
 /** SPEC §3 default price when there is nothing to price: 0 in THB. */
-export const ZERO_PRICE: Money = { value: 0, fxcode: 'THB' };
+export const ZERO_PRICE: Money = { value: 0, fxcode: 'THB', minor: 0 };
 
 /** A route is in high demand when at least a third of its bookable trips have 5 seats or fewer. */
 const HIGH_DEMAND_SEATS = 5;
@@ -31,13 +31,12 @@ export function summarize(trips: readonly Trip[]): TripsSummary {
   const pick = (better: (a: Trip, b: Trip) => boolean) =>
     bookable.reduce<Trip | undefined>((best, t) => (!best || better(t, best) ? t : best), undefined)?.key;
   const recommended: TripsSummary['recommended'] = {};
-  const cheapest = pick((a, b) => a.min_price.value < b.min_price.value);
+  const cheapest = pick((a, b) => a.min_price.minor < b.min_price.minor);
   const fastest = pick((a, b) => a.params.duration_min < b.params.duration_min);
   const rated = pick((a, b) => (a.rating ?? -1) > (b.rating ?? -1));
   if (cheapest) recommended.cheapest = cheapest;
   if (fastest) recommended.fastest = fastest;
   if (rated) recommended.best_rated = rated;
-  const currency = trips[0]?.min_price.fxcode ?? ZERO_PRICE.fxcode;
   const scarce = bookable.filter(
     (t) => Math.min(...t.travel_options.filter((o) => o.bookable).map((o) => o.seats_left)) <= HIGH_DEMAND_SEATS,
   );
@@ -45,8 +44,8 @@ export function summarize(trips: readonly Trip[]): TripsSummary {
     recommended,
     availableClasses: [...new Set(trips.flatMap((t) => t.params.vehclasses))].sort(),
     hasAutoconnection: trips.some((t) => t.params.is_auto_pack),
-    minPrice: trips.length ? { value: Math.min(...trips.map((t) => t.min_price.value)), fxcode: currency } : ZERO_PRICE,
-    maxPrice: trips.length ? { value: Math.max(...trips.map((t) => t.max_price.value)), fxcode: currency } : ZERO_PRICE,
+    minPrice: trips.map((t) => t.min_price).reduce((a, b) => (b.minor < a.minor ? b : a), trips[0]?.min_price ?? ZERO_PRICE),
+    maxPrice: trips.map((t) => t.max_price).reduce((a, b) => (b.minor > a.minor ? b : a), trips[0]?.max_price ?? ZERO_PRICE),
     highDemandRoute: { enabled: bookable.length >= 3 && scarce.length * 3 >= bookable.length },
   };
 }

@@ -134,10 +134,14 @@ function extend(index: TimetableIndex, partials: Journey[], hops: readonly Hop[]
     earliest = Math.min(earliest, p.arr);
     latest = Math.max(latest, p.arr);
   }
+  // Every candidate's boarding station and fare are looked up once for all partial journeys.
   const candidates = legsInWindow(hops, earliest + 20, latest + MAX_WAIT_MIN)
     .filter(accept)
-    .sort((a, b) => a.dep - b.dep);
-  const boardStations = candidates.map((leg) => legStation(index, leg, 'board'));
+    .sort((a, b) => a.dep - b.dep)
+    .flatMap((leg) => {
+      const board = legStation(index, leg, 'board');
+      return board ? [{ leg, board: { kind: board.kind, id: board.id, vehicleClass: leg.route.vehicleClass }, usd: legUsd(leg) }] : [];
+    });
   const out: Journey[] = [];
   for (const partial of partials) {
     const last = partial.legs.at(-1);
@@ -145,24 +149,21 @@ function extend(index: TimetableIndex, partials: Journey[], hops: readonly Hop[]
     const arrivalStation = legStation(index, last, 'alight');
     if (!arrivalStation) continue;
     const arrival = { kind: arrivalStation.kind, id: arrivalStation.id, vehicleClass: last.route.vehicleClass };
-    const feasible: Leg[] = [];
-    for (let i = 0; i < candidates.length; i++) {
-      const leg = candidates[i];
-      const boardStation = boardStations[i];
-      if (!leg || leg.dep < partial.arr + 20) continue;
-      // Sorted by departure: nothing after this is within the longest wait.
-      if (leg.dep > partial.arr + MAX_WAIT_MIN) break;
-      if (leg.route === last.route || !boardStation) continue;
-      const mct = minConnectionMinutes(arrival, { kind: boardStation.kind, id: boardStation.id, vehicleClass: leg.route.vehicleClass });
-      if (leg.dep >= partial.arr + mct) feasible.push(leg);
+    const feasible: typeof candidates = [];
+    // Sorted by departure: start at the first leg leaving 20 minutes (the shortest change) after
+    // arrival, and stop after the longest wait.
+    for (let i = firstDepartingAt(candidates, partial.arr + 20); i < candidates.length; i++) {
+      const candidate = candidates[i];
+      if (!candidate || candidate.leg.dep > partial.arr + MAX_WAIT_MIN) break;
+      if (candidate.leg.route === last.route) continue;
+      if (candidate.leg.dep >= partial.arr + minConnectionMinutes(arrival, candidate.board)) feasible.push(candidate);
     }
     // For one partial journey only the best continuations matter: each kept one arrives later
     // than the previous only if it is cheaper (a staircase, found in one pass after a sort).
-    feasible.sort((a, b) => a.arr - b.arr || legUsd(a) - legUsd(b));
+    feasible.sort((a, b) => a.leg.arr - b.leg.arr || a.usd - b.usd);
     let cheapest = Infinity;
     let kept = 0;
-    for (const leg of feasible) {
-      const usd = legUsd(leg);
+    for (const { leg, usd } of feasible) {
       if (usd >= cheapest) continue;
       cheapest = usd;
       out.push({ legs: [...partial.legs, leg], dep: partial.dep, arr: leg.arr, usd: partial.usd + usd });
@@ -170,6 +171,18 @@ function extend(index: TimetableIndex, partials: Journey[], hops: readonly Hop[]
     }
   }
   return out;
+}
+
+/** Index of the first of `sorted` (by departure) leaving at or after `minute` (binary search). */
+function firstDepartingAt(sorted: readonly { leg: Leg }[], minute: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid]?.leg.dep ?? Infinity) < minute) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 export function findConnections(index: TimetableIndex, q: ConnectionQuery): Journey[] {

@@ -32,12 +32,13 @@ export function factsOnDates(index: TimetableIndex, q: FactsQuery): Fact[] {
   const base = { from: q.from, to: q.to, people: q.people, classes: 'all' as const, currency: q.currency, now: q.now };
   const facts: Fact[] = [];
   const week = Array.from({ length: 7 }, (_, i) => addDays(q.date, i)).map((date) => ({ date, result: search(index, { ...base, date }) }));
-  const priced = week
-    .map(({ date, result }) => ({ date, min: Math.min(...result.trips.map((t) => t.min_price.value)), currency: result.currency }))
-    .filter((d) => Number.isFinite(d.min));
+  const priced = week.flatMap(({ date, result }) => {
+    const price = result.trips.map((t) => t.min_price).reduce<Money | undefined>((a, b) => (!a || b.minor < a.minor ? b : a), undefined);
+    return price ? [{ date, price }] : [];
+  });
   if (priced.length >= 2) {
-    const cheapest = priced.reduce((a, b) => (b.min < a.min ? b : a));
-    facts.push({ id: 'cheapest_day', type: 'travel', date: cheapest.date, price: { value: cheapest.min, fxcode: cheapest.currency } });
+    const cheapest = priced.reduce((a, b) => (b.price.minor < a.price.minor ? b : a));
+    facts.push({ id: 'cheapest_day', type: 'travel', date: cheapest.date, price: cheapest.price });
   }
   const today = week[0]?.result.trips ?? [];
   const fastest = today.reduce<(typeof today)[number] | undefined>(
@@ -61,10 +62,10 @@ export function factsOnDates(index: TimetableIndex, q: FactsQuery): Fact[] {
 
 /** Aggregates for the page's structured data (experimentJSONLD). */
 export function routeFacts(index: TimetableIndex, from: Endpoint, to: Endpoint, date: string, currency: string, now: number) {
-  const { trips, currency: fxcode } = search(index, { from, to, date, people: 1, classes: 'all', currency, now });
+  const { trips } = search(index, { from, to, date, people: 1, classes: 'all', currency, now });
   return {
     trips: trips.length,
-    min_price: trips.length ? { value: Math.min(...trips.map((t) => t.min_price.value)), fxcode } : null,
+    min_price: trips.map((t) => t.min_price).reduce<Money | null>((a, b) => (!a || b.minor < a.minor ? b : a), null),
     min_duration_min: trips.length ? Math.min(...trips.map((t) => t.params.duration_min)) : null,
     vehclasses: [...new Set(trips.flatMap((t) => t.params.vehclasses))].sort(),
     operators: [...new Set(trips.flatMap((t) => t.params.operators))].map((id) => index.operators.get(id)?.name ?? '').filter(Boolean),

@@ -27,8 +27,8 @@ describe('pricingCurrency', () => {
     expect(pricingCurrency('VND', fx)).toBe('VND');
   });
 
-  it('shows amounts in major units', () => {
-    expect(toMoney(250_000, 'VND', fx)).toEqual({ value: 250_000, fxcode: 'VND' });
-    expect(toMoney(1_050, 'USD', fx)).toEqual({ value: 10.5, fxcode: 'USD' });
+  it('carries the exact integer minor units and shows the amount in major units', () => {
+    expect(toMoney(250_000, 'VND', fx)).toEqual({ value: 250_000, fxcode: 'VND', minor: 250_000 });
+    expect(toMoney(1_050, 'USD', fx)).toEqual({ value: 10.5, fxcode: 'USD', minor: 1_050 });
   });
 });

@@ -3,12 +3,18 @@
  * any pair converts through the dollar; the result is rounded to the target's minor unit,
  * which is what the traveller pays.
  */
+import { currencyInfo, isSupportedCurrency } from '../currencyCodes.ts';
 import type { FxRate } from './timetable.ts';
 
+/**
+ * Money on the wire. `minor` is the exact amount in integer minor units — what every
+ * computation uses. `value` is the same amount in major units (12.5 = $12.50), the field
+ * SPEC §3 names and the apps display; it is derived from `minor`, never summed or compared.
+ */
 export interface Money {
-  /** Amount in major units, rounded to the currency's minor unit (12.5 = $12.50). */
   value: number;
   fxcode: string;
+  minor: number;
 }
 
 export function convertMinor(amountMinor: number, from: string, to: string, fx: ReadonlyMap<string, FxRate>): number | undefined {
@@ -20,9 +26,15 @@ export function convertMinor(amountMinor: number, from: string, to: string, fx: 
   return Math.round(usd * target.perUsd * 10 ** target.minorUnits);
 }
 
+/** Money from integer minor units in the currency's own exponent (no conversion involved). */
+export function moneyOf(amountMinor: number, currency: string): Money {
+  const digits = isSupportedCurrency(currency) ? currencyInfo(currency).minorUnits : 2;
+  return { value: amountMinor / 10 ** digits, fxcode: currency, minor: amountMinor };
+}
+
 export function toMoney(amountMinor: number, currency: string, fx: ReadonlyMap<string, FxRate>): Money {
   const digits = fx.get(currency)?.minorUnits ?? 2;
-  return { value: amountMinor / 10 ** digits, fxcode: currency };
+  return { value: amountMinor / 10 ** digits, fxcode: currency, minor: amountMinor };
 }
 
 /**

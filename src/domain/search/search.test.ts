@@ -42,9 +42,9 @@ describe('direct trips', () => {
 
   it('converts prices into the requested currency', () => {
     const { trips } = search(index, { ...base, classes: ['avia'] });
-    expect(trips[0]?.min_price).toEqual({ value: 50, fxcode: 'USD' }); // ฿1,750 at 35 per dollar
+    expect(trips[0]?.min_price).toEqual({ value: 50, fxcode: 'USD', minor: 5_000 }); // ฿1,750 at 35 per dollar
     const vnd = search(index, { ...base, classes: ['avia'], currency: 'VND' });
-    expect(vnd.trips[0]?.min_price).toEqual({ value: 1_250_000, fxcode: 'VND' });
+    expect(vnd.trips[0]?.min_price).toEqual({ value: 1_250_000, fxcode: 'VND', minor: 1_250_000 });
   });
 
   it('applies early-booking rules only far enough ahead', () => {

@@ -108,15 +108,17 @@ interface PricedOption {
 
 function priceLeg(ctx: PricingContext, leg: Leg): PricedOption[] {
   const priced: PricedOption[] = [];
+  // Pricing rules depend on the operator, class and day, the same for every option of the leg.
+  const rules = applyRules(ctx.index.rules, {
+    operatorId: leg.route.operatorId,
+    vehicleClass: leg.route.vehicleClass,
+    departureDay: leg.serviceDay,
+    today: ctx.today,
+  });
+  const share = fareShare(leg);
   for (const option of leg.route.options) {
-    const base = convertMinor(Math.round(option.priceMinor * fareShare(leg)), option.currency, ctx.currency, ctx.index.fx);
+    const base = convertMinor(Math.round(option.priceMinor * share), option.currency, ctx.currency, ctx.index.fx);
     if (base === undefined) continue;
-    const rules = applyRules(ctx.index.rules, {
-      operatorId: leg.route.operatorId,
-      vehicleClass: leg.route.vehicleClass,
-      departureDay: leg.serviceDay,
-      today: ctx.today,
-    });
     priced.push({
       option,
       minor: discounted(base, rules.discount),
@@ -201,7 +203,7 @@ export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefin
     ];
     maxMinor = pricedLegs.reduce((sum, priced) => sum + Math.max(...priced.map((p) => p.minor)), 0);
   }
-  const minMinor = Math.min(...options.map((o) => Math.round(o.price.value * 10 ** (index.fx.get(ctx.currency)?.minorUnits ?? 2))));
+  const minMinor = Math.min(...options.map((o) => o.price.minor));
   // 'instant_confirmation' feeds the quick filter (SPEC §3): every option of every leg confirms at once.
   const instant = legs.every((l) => l.route.options.every((o) => o.confirmation === 'instant'));
   const features = [
@@ -261,12 +263,12 @@ export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefin
  */
 export function assignSalesSorting(trips: Trip[]): void {
   if (trips.length === 0) return;
-  const cheapest = Math.min(...trips.map((t) => t.min_price.value)) || 1;
+  const cheapest = Math.min(...trips.map((t) => t.min_price.minor)) || 1;
   const fastest = Math.min(...trips.map((t) => t.params.duration_min)) || 1;
   const score = (t: Trip) =>
     (t.params.is_bookable ? 100 : 0) +
     (t.rating ?? 3.5) * 4 -
-    (t.min_price.value / cheapest) * 6 -
+    (t.min_price.minor / cheapest) * 6 -
     (t.params.duration_min / fastest) * 6 -
     t.params.changes * 3 +
     (t.is_boosted ? 2 : 0);

@@ -1,19 +1,18 @@
 /**
  * What a traveller gets back on cancelling (the refund preview of /{lang}/ticket). Before a
- * leg's full_refund_until the whole fare comes back; after it, the operator's rule applies:
- * half the fare until departure for legs that offered free cancellation, nothing for legs that
- * never did. Add-ons come back only with a full refund. Nothing can be cancelled once the
- * first leg has left.
+ * leg's full_refund_until the whole fare comes back; after it, the leg's operator's rule applies
+ * (its late-cancellation share of the fare, until departure) for legs that offered free
+ * cancellation, and nothing comes back for legs that never did. Add-ons come back only with a
+ * full refund. Nothing can be cancelled once the first leg has left.
  */
-
-/** The operator's late-cancellation share, in percent, after free cancellation ended. */
-export const LATE_REFUND_PCT = 50;
 
 export interface RefundLeg {
   departureAt: Date;
   /** Null when the option never offered free cancellation. */
   fullRefundUntil: Date | null;
   fareMinor: number;
+  /** The operator's share refunded after free cancellation ended, in percent (0–100). */
+  lateRefundPct: number;
 }
 
 export interface RefundPreview {
@@ -35,7 +34,7 @@ export function refundPreview(legs: readonly RefundLeg[], extrasMinor: number, n
     if (leg.fullRefundUntil && now < leg.fullRefundUntil) refund += leg.fareMinor;
     else {
       full = false;
-      if (leg.fullRefundUntil) refund += Math.round((leg.fareMinor * LATE_REFUND_PCT) / 100);
+      if (leg.fullRefundUntil) refund += Math.round((leg.fareMinor * leg.lateRefundPct) / 100);
     }
   }
   return { cancellable: true, full, refundMinor: refund + (full ? extrasMinor : 0), deadline };

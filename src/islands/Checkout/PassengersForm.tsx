@@ -6,6 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import { useHydrated } from '../shared/useHydrated.ts';
 import type { FieldSet, PassengerField } from '../../domain/checkout/fields.ts';
 import { formatMoneyValue } from '../../domain/checkout/format.ts';
 import { MAX_LENGTH } from '../../domain/checkout/validation.ts';
@@ -55,6 +56,8 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
   const total = useStore($total);
   const saved = useStore($savedPassengers);
   const [remember, setRemember] = useState(true);
+  // Until React runs, a click would submit the form natively and reload the page empty-handed.
+  const hydrated = useHydrated();
   const id = useId();
   const firstLuggage = addons.luggage.options[0]?.value ?? '20kg';
 
@@ -384,7 +387,7 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
       )}
 
       <p className="checkout-form__actions">
-        <button type="submit" className="button" disabled={submit.kind === 'submitting'}>
+        <button type="submit" className="button" disabled={!hydrated || submit.kind === 'submitting'}>
           {submit.kind === 'submitting' ? t('checkout.reserving') : t('checkout.continueToConfirmation')}
         </button>
       </p>

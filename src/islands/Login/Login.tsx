@@ -8,8 +8,9 @@ import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/accounts/credentials.ts';
 import { $authBusy, $authError, authAction, goAfterLogin, twoFactorPath, type AuthOutcome } from '../../stores/auth.store.ts';
 import { islandTranslator } from '../shared/translate.ts';
+import { CaptchaWidget } from './CaptchaWidget.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
-import { useHydrated } from './useHydrated.ts';
+import { useHydrated } from '../shared/useHydrated.ts';
 import './Login.css';
 
 type View = 'password' | 'register' | 'forgot' | 'reset' | 'sent' | 'registered' | 'twoFactor' | 'redeeming';
@@ -26,9 +27,23 @@ interface Props {
   otpt?: string | null;
   reset?: string | null;
   googleClientId?: string | null;
+  /** PUBLIC_CAPTCHA_SITE_KEY / PUBLIC_CAPTCHA_SCRIPT_URL (src/config/captcha.ts); null = no captcha. */
+  captchaSiteKey?: string | null;
+  captchaScriptUrl?: string | null;
 }
 
-export default function Login({ lang, messages, returnTo: target, mode, token, otpt, reset, googleClientId }: Props) {
+export default function Login({
+  lang,
+  messages,
+  returnTo: target,
+  mode,
+  token,
+  otpt,
+  reset,
+  googleClientId,
+  captchaSiteKey,
+  captchaScriptUrl,
+}: Props) {
   const t = islandTranslator(messages);
   const error = useStore($authError);
   const hydrated = useHydrated();
@@ -36,6 +51,8 @@ export default function Login({ lang, messages, returnTo: target, mode, token, o
   const initial: View = mode === '2fa' ? 'twoFactor' : otpt ? 'redeeming' : reset ? 'reset' : 'password';
   const [view, setView] = useState<View>(initial);
   const [email, setEmail] = useState('');
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [captchaResets, setCaptchaResets] = useState(0);
   const id = useId();
   const redeemed = useRef(false);
 
@@ -55,12 +72,15 @@ export default function Login({ lang, messages, returnTo: target, mode, token, o
     // Runs once, for the link the page was opened with.
   }, []);
 
-  function submit(path: string, onSent?: View) {
+  function submit(path: string, onSent?: View, onFailed?: () => void) {
     return (event: SyntheticEvent<HTMLFormElement>) => {
       event.preventDefault();
       const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
       if (data.email) setEmail(data.email);
-      void authAction(lang, path, data).then((outcome) => handle(outcome, onSent));
+      void authAction(lang, path, data).then(async (outcome) => {
+        if (outcome.kind === 'failed') onFailed?.();
+        await handle(outcome, onSent);
+      });
     };
   }
 
@@ -69,11 +89,13 @@ export default function Login({ lang, messages, returnTo: target, mode, token, o
     setView(next);
   }
 
-  const alert = error ? (
-    <p className="login__error" role="alert">
-      {error}
-    </p>
-  ) : null;
+  // A live region that is always there (empty when all is well), so screen readers announce the
+  // server's message when it appears rather than depending on how they treat a new alert node.
+  const alert = (
+    <div className="login__live" role="alert" aria-atomic="true">
+      {error ? <p className="login__error">{error}</p> : null}
+    </div>
+  );
   const emailField = (
     <label className="login__field">
       <span>{t('login.email')}</span>
@@ -167,10 +189,24 @@ export default function Login({ lang, messages, returnTo: target, mode, token, o
 
   if (view === 'forgot') {
     return (
-      <form className="login" onSubmit={submit('reset-password', 'sent')} aria-labelledby={`${id}-forgot`}>
+      <form
+        className="login"
+        // A refused token is spent: the widget must hand out a new one before the next attempt.
+        onSubmit={submit('reset-password', 'sent', () => {
+          setCaptchaResets((n) => n + 1);
+        })}
+        aria-labelledby={`${id}-forgot`}
+      >
         <h2 id={`${id}-forgot`}>{t('login.resetTitle')}</h2>
         {alert}
         {emailField}
+        {captchaSiteKey && captchaScriptUrl ? (
+          <>
+            <CaptchaWidget siteKey={captchaSiteKey} scriptUrl={captchaScriptUrl} onToken={setCaptchaToken} resetCount={captchaResets} />
+            {/* The field name the endpoint reads (resetBody in src/server/accounts/http.ts). */}
+            {captchaToken ? <input type="hidden" name="captcha" value={captchaToken} /> : null}
+          </>
+        ) : null}
         <button type="submit" className="button" disabled={busy}>
           {t('login.resetSubmit')}
         </button>

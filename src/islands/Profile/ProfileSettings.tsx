@@ -6,7 +6,7 @@
 import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/accounts/credentials.ts';
 import { callAccountApi, logout } from '../../stores/auth.store.ts';
-import { useHydrated } from '../Login/useHydrated.ts';
+import { useHydrated } from '../shared/useHydrated.ts';
 import { islandTranslator, type IslandT } from '../shared/translate.ts';
 import './ProfileSettings.css';
 

@@ -26,6 +26,7 @@ import {
   swapPlaces,
   type SearchFormInitial,
 } from '../../stores/search.store.ts';
+import { pageSearchAt, type PageSearchBase } from '../../domain/results/pageSearch.ts';
 import { islandTranslator } from '../shared/translate.ts';
 import { DateField } from './DateField.tsx';
 import { PeopleField } from './PeopleField.tsx';
@@ -40,9 +41,14 @@ interface Props {
   vehclass?: string;
   hotelTemplate: string;
   initial?: SearchFormInitial;
+  /**
+   * A results page's route: the form fills itself from the page URL's query in the browser
+   * (a pre-rendered results page serves every query and every day from one file).
+   */
+  pageSearch?: PageSearchBase | undefined;
 }
 
-export default function SearchForm({ lang, messages, vehclass = 'all', hotelTemplate, initial = {} }: Props) {
+export default function SearchForm({ lang, messages, vehclass = 'all', hotelTemplate, initial = {}, pageSearch }: Props) {
   const t = islandTranslator(messages);
   const locale = localeBySegment(lang);
   const from = useStore($from);
@@ -58,7 +64,12 @@ export default function SearchForm({ lang, messages, vehclass = 'all', hotelTemp
   useEffect(() => {
     setToday(localToday());
     setWeekStartsOn(weekStartFor(locale, navigator.language));
-    initSearchForm(initial);
+    if (pageSearch) {
+      const s = pageSearchAt(pageSearch, location.search, Date.now());
+      initSearchForm({ from: s.from, to: s.to, date: s.date, date2: s.date2, people: s.people });
+    } else {
+      initSearchForm(initial);
+    }
     // Mount once: the page's initial values are fixed for its lifetime.
   }, []);
 

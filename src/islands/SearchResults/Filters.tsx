@@ -7,11 +7,11 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { priceStep, setHourRange, sliderPrice, toggleOption, PRICE_STEPS, type FilterOption } from '../../domain/results/filters.ts';
 import { parseHourRange, EMPTY_STATE, type FilterGroup } from '../../domain/results/queryState.ts';
+import { TIME_BUCKET_NAMES } from '../../domain/results/dayParts.ts';
 import { $filterGroups, $priceBounds, $view, setView } from '../../stores/results.store.ts';
 import type { IslandT } from '../shared/translate.ts';
 import type { Names } from './names.ts';
 
-const BUCKET_NAMES: Record<string, string> = { '00-06': 'night', '06-12': 'morning', '12-18': 'afternoon', '18-24': 'evening' };
 const CHECKBOX_GROUPS: readonly FilterGroup[] = [
   'quick',
   'vehclasses',
@@ -37,7 +37,7 @@ function optionLabel(group: FilterGroup, option: FilterOption, props: Props): st
   switch (group) {
     case 'dep_time':
     case 'arr_time': {
-      const bucket = BUCKET_NAMES[option.id];
+      const bucket = (TIME_BUCKET_NAMES as Record<string, string | undefined>)[option.id];
       const range = parseHourRange(option.id);
       const hours = range ? `${String(range.from).padStart(2, '0')}:00–${String(range.to).padStart(2, '0')}:00` : option.id;
       return bucket ? `${t(`results.time.${bucket}`)} ${hours}` : hours;

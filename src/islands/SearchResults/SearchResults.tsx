@@ -2,11 +2,17 @@
  * The results island (SPEC §2–§5): runs the search, shows the transportation tabs, filters,
  * sort and the trip list, follows the URL (reload, back, forward) and re-prices when the
  * currency changes. State and the search flow live in src/stores/results.store.ts.
+ *
+ * Two layouts share everything but the arrangement: `classic` (filters beside the list) and
+ * `compact`, the new results page (/new, or NEW_RESULTS_PAGE): filters folded away and the
+ * trips grouped by the part of the day they leave in.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { SORTS, type SortKey } from '../../domain/results/queryState.ts';
 import { RECOMMENDED_RULES } from '../../domain/results/summary.ts';
+import { groupByDayPart } from '../../domain/results/dayParts.ts';
+import { pageSearchAt, type PageSearchBase } from '../../domain/results/pageSearch.ts';
 import { resolveCurrency } from '../../domain/currencyCodes.ts';
 import { readCookie } from '../../stores/cookies.ts';
 import { createListClient } from '../../stores/listWorker.ts';
@@ -43,10 +49,16 @@ interface Props {
   lang: string;
   localeCode: string;
   messages: Record<string, string>;
+  /** The search the server worked out for the first render; the browser re-reads the URL. */
   request: Omit<SearchRequest, 'currency' | 'lang'>;
+  /** The page's route: the search is worked out from the URL's query again in the browser. */
+  search: PageSearchBase;
   /** The results path without query, for the next-dates links. */
   path: string;
+  layout?: 'classic' | 'compact';
 }
+
+type PageRequest = Omit<SearchRequest, 'currency' | 'lang'>;
 
 /** Trips rendered at first and added by "show more": long lists stay quick to render and read. */
 const PAGE_SIZE = 20;
@@ -55,7 +67,7 @@ function currencyFromCookie(): string {
   return resolveCurrency(readCookie('currency'));
 }
 
-export default function SearchResults({ lang, localeCode, messages, request, path }: Props) {
+export default function SearchResults({ lang, localeCode, messages, request: initialRequest, search, path, layout = 'classic' }: Props) {
   const t = islandTranslator(messages);
   const trips = useStore($trips);
   const products = useStore($products);
@@ -66,6 +78,7 @@ export default function SearchResults({ lang, localeCode, messages, request, pat
   const view = useStore($view);
   const [names, setNames] = useState<Names>(EMPTY_NAMES);
   const [currency, setCurrency] = useState<string | null>(null);
+  const [request, setRequest] = useState<PageRequest>(initialRequest);
   const [shown, setShown] = useState(PAGE_SIZE);
 
   // A new view starts again at the first page of trips.
@@ -75,6 +88,9 @@ export default function SearchResults({ lang, localeCode, messages, request, pat
 
   useEffect(() => {
     readViewFromUrl(window.location.search);
+    // A pre-rendered page was built for no query and for the build's day: the URL and the
+    // clock decide the search (on a page rendered on request this gives the server's answer).
+    setRequest(pageSearchAt(search, window.location.search, Date.now()).request);
     setCurrency(currencyFromCookie());
     let worker: Worker | undefined;
     try {
@@ -141,6 +157,20 @@ export default function SearchResults({ lang, localeCode, messages, request, pat
     : { kind: 'link', href: (option) => bookingHref(option, full) };
   const badgesFor = (key: string) => RECOMMENDED_RULES.filter((rule) => summary.recommended[rule] === key);
   const searching = status.isSearching && trips.length === 0;
+  const card = (trip: (typeof products)[number]) => (
+    <TripCard
+      key={trip.key}
+      trip={trip}
+      action={action}
+      names={names}
+      badges={badgesFor(trip.key)}
+      localeCode={localeCode}
+      t={t}
+      formatPrice={formatter}
+      headingLevel={layout === 'compact' ? 4 : 3}
+    />
+  );
+  const filters = <Filters t={t} names={names} currencySymbol={currencySymbol} formatPrice={(v) => formatter(v, shownCurrency)} />;
 
   return (
     <div className="sr">
@@ -219,8 +249,15 @@ export default function SearchResults({ lang, localeCode, messages, request, pat
               </button>
             ))}
           </div>
-          <div className="sr__layout">
-            <Filters t={t} names={names} currencySymbol={currencySymbol} formatPrice={(v) => formatter(v, shownCurrency)} />
+          <div className={layout === 'compact' ? 'sr__layout sr__layout--compact' : 'sr__layout'}>
+            {layout === 'compact' ? (
+              <details className="sr__filters-fold">
+                <summary>{t('results.filters')}</summary>
+                {filters}
+              </details>
+            ) : (
+              filters
+            )}
             <div className="sr__main">
               <label className="sr__sort">
                 <span>{t('results.sortBy')}</span>
@@ -238,18 +275,16 @@ export default function SearchResults({ lang, localeCode, messages, request, pat
                 </select>
               </label>
               <div id="sr-list" role="tabpanel" aria-labelledby={`sr-tab-${view.tab}`} className="sr__list">
-                {products.slice(0, shown).map((trip) => (
-                  <TripCard
-                    key={trip.key}
-                    trip={trip}
-                    action={action}
-                    names={names}
-                    badges={badgesFor(trip.key)}
-                    localeCode={localeCode}
-                    t={t}
-                    formatPrice={formatter}
-                  />
-                ))}
+                {layout === 'compact'
+                  ? groupByDayPart(products.slice(0, shown)).map((group) => (
+                      <section key={group.part} className="sr__part" aria-labelledby={`sr-part-${group.part}`}>
+                        <h3 id={`sr-part-${group.part}`} className="sr__part-title">
+                          {t(`results.time.${group.part}`)} <span className="sr__part-count">{group.trips.length}</span>
+                        </h3>
+                        {group.trips.map(card)}
+                      </section>
+                    ))
+                  : products.slice(0, shown).map(card)}
               </div>
               {products.length > shown && (
                 <button

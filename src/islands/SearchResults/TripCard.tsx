@@ -18,6 +18,8 @@ interface Props {
   localeCode: string;
   t: IslandT;
   formatPrice: (value: number, currency: string) => string;
+  /** h4 when the card sits under a group heading (the compact layout's parts of the day). */
+  headingLevel?: 3 | 4;
 }
 
 export function durationText(minutes: number, t: IslandT): string {
@@ -28,7 +30,8 @@ function time(localDateTime: string): string {
   return localDateTime.slice(11, 16);
 }
 
-export function TripCard({ trip, action, names, badges, t, formatPrice }: Props) {
+export function TripCard({ trip, action, names, badges, t, formatPrice, headingLevel = 3 }: Props) {
+  const Heading = headingLevel === 4 ? 'h4' : 'h3';
   const p = trip.params;
   const option = trip.travel_options.find((o) => o.bookable) ?? trip.travel_options[0];
   const seats = option?.bookable ? option.seats_left : 0;
@@ -38,14 +41,14 @@ export function TripCard({ trip, action, names, badges, t, formatPrice }: Props)
   return (
     <article className={p.is_bookable ? 'trip' : 'trip trip--unbookable'} aria-labelledby={headingId}>
       <div className="trip__main">
-        <h3 className="trip__times" id={headingId}>
+        <Heading className="trip__times" id={headingId}>
           <time>{time(p.dep_time)}</time>{' '}
           <span className="flip-rtl trip__arrow" aria-hidden="true">
             →
           </span>
           <span className="visually-hidden"> – </span> <time>{time(p.arr_time)}</time>
           {nextDay && <sup className="trip__nextday">+1</sup>}
-        </h3>
+        </Heading>
         <p className="trip__stations">
           {names.station(p.from)} <span className="flip-rtl trip__arrow">→</span> {names.station(p.to)}
         </p>

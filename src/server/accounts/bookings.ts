@@ -10,6 +10,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { bookings, cartItems, cartLegs, operators, places, stations } from '../db/schema.ts';
+import { moneyOf, type Money } from '../../domain/search/money.ts';
 import { isPaidStatus } from '../booking/bookings.ts';
 import { ticketLinks } from '../tickets/links.ts';
 import type { AccountsDeps } from './deps.ts';
@@ -29,7 +30,7 @@ export interface UserBooking {
   id: number;
   reference: string;
   status: string;
-  total: { value: number; fxcode: string };
+  total: Money;
   people: number;
   createdAt: string;
   itinerary: BookingLeg[];
@@ -81,7 +82,7 @@ export async function userBookings(deps: AccountsDeps, user: UserRow, localeCode
     id: b.id,
     reference: b.reference,
     status: b.status,
-    total: { value: b.totalMinor, fxcode: b.currency },
+    total: moneyOf(b.totalMinor, b.currency),
     people: b.people,
     createdAt: b.createdAt.toISOString(),
     itinerary: legs

@@ -6,6 +6,7 @@ import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import { parseServerEnv } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { getDbHandle } from '../db/index.ts';
+import { captchaFromEnv, type CaptchaVerifier } from './captcha.ts';
 import { getMailer } from '../mail/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
@@ -24,6 +25,8 @@ export interface AccountsDeps {
   google: GoogleConfig;
   /** Production cookies: `__Host-` prefix and Secure (needs https). */
   secureCookies: boolean;
+  /** Checks the reset-password captcha token; null (not configured) = the token is not checked. */
+  captcha?: CaptchaVerifier | null;
 }
 
 let deps: Promise<AccountsDeps> | undefined;
@@ -39,6 +42,7 @@ export function getAccountsDeps(): Promise<AccountsDeps> {
       siteUrl: env.SITE_URL.replace(/\/$/, ''),
       google: { clientId: env.GOOGLE_CLIENT_ID, keys: createRemoteJWKSet(new URL(env.GOOGLE_JWKS_URL)) },
       secureCookies: env.SITE_URL.startsWith('https:'),
+      captcha: captchaFromEnv(env),
     };
   })();
   return deps;

@@ -14,6 +14,7 @@ import { parseCookies, sessionTokenFrom, signedInCookies, signedOutCookies } fro
 import type { AccountsDeps } from './deps.ts';
 import { register, requestEmailChange, requestLoginLink, requestPasswordReset, resetPassword, type MailResult } from './mailLinks.ts';
 import { addPassenger, changePassword, deleteAccount, listPassengers, reauthenticated, removePassenger, updateDetails } from './profile.ts';
+import { agentOperator } from './roles.ts';
 import { endSession, findSession, type ActiveSession } from './sessions.ts';
 import { completeTwoFactor, signInWithGoogle, signInWithOneTimeToken, signInWithPassword, type SignInResult } from './signIn.ts';
 import { confirmEnrolment, disableTwoFactor, startEnrolment } from './twoFactor.ts';
@@ -48,21 +49,21 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-const loginBody = z.union([
+export const loginBody = z.union([
   z.object({ email: emailSchema, password: z.string().min(1).max(1024) }),
   z.object({ token: z.string().min(10).max(200), code: z.union([totpCodeSchema, recoveryCodeSchema]) }),
 ]);
-const registerBody = z.object({ email: emailSchema, password: passwordSchema, name: z.string().trim().max(200).default('') });
-const resetBody = z.union([
+export const registerBody = z.object({ email: emailSchema, password: passwordSchema, name: z.string().trim().max(200).default('') });
+export const resetBody = z.union([
   z.object({ token: z.string().min(10).max(200), password: passwordSchema }),
   z.object({ email: emailSchema, captcha: z.string().max(4096).optional() }),
 ]);
-const emailLinkBody = z.object({ email: emailSchema, ref: z.string().max(2000).optional() });
-const googleBody = z.object({ credential: z.string().min(20).max(8192) });
-const otptBody = z.object({ token: z.string().min(10).max(200) });
+export const emailLinkBody = z.object({ email: emailSchema, ref: z.string().max(2000).optional() });
+export const googleBody = z.object({ credential: z.string().min(20).max(8192) });
+export const otptBody = z.object({ token: z.string().min(10).max(200) });
 
 const nameField = z.string().trim().min(1).max(100);
-const profileBody = z.discriminatedUnion('action', [
+export const profileBody = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('details'),
     name: z.string().trim().max(200),
@@ -81,12 +82,12 @@ const profileBody = z.discriminatedUnion('action', [
   }),
   z.object({ action: z.literal('removePassenger'), id: z.number().int().positive() }),
 ]);
-const deleteBody = z.object({ password: z.string().max(1024).optional() });
-const twoFactorBody = z.discriminatedUnion('action', [
+export const deleteBody = z.object({ password: z.string().max(1024).optional() });
+export const twoFactorBody = z.discriminatedUnion('action', [
   z.object({ action: z.literal('start') }),
   z.object({ action: z.literal('confirm'), code: totpCodeSchema }),
 ]);
-const twoFactorOffBody = z.object({ code: z.union([totpCodeSchema, recoveryCodeSchema]) });
+export const twoFactorOffBody = z.object({ code: z.union([totpCodeSchema, recoveryCodeSchema]) });
 
 export function accountsHttp(deps: AccountsDeps) {
   const client = (req: AccountRequest) => ({ ip: req.ip });
@@ -156,6 +157,8 @@ export function accountsHttp(deps: AccountsDeps) {
       if (!parsed.success) return apiError(req.t, 'invalid_reset', 400, parsed.error);
       const body = parsed.data;
       if ('token' in body) return signInResponse(req, await resetPassword(deps, body, client(req)), 'invalid_link');
+      // Checked before the rate limit and the mail: a bot without a valid token costs nothing.
+      if (deps.captcha && !(await deps.captcha(body.captcha, req.ip))) return apiError(req.t, 'captcha_failed', 400);
       return mailResponse(req, await requestPasswordReset(deps, mailContext(req), body, client(req)));
     },
 
@@ -192,10 +195,13 @@ export function accountsHttp(deps: AccountsDeps) {
         const id = cookies.get(`${side}_id`);
         return id ? { id, slug: cookies.get(`${side}_slug`) ?? '', name: cookies.get(`${side}_name`) ?? '' } : null;
       };
+      // SPEC §3 agent config: the header's co-branding (headerLogo.client.ts) reads `agent.operator`.
+      const operator = s ? await agentOperator(deps, s.user) : null;
       return json({
         user: s ? userDto(s.user, { isTemp: s.isTemp, ip: req.ip }) : null,
         searchForm: { from: place('from'), to: place('to') },
         fxcode: resolveCurrency(cookies.get('currency')),
+        agent: operator ? { operator } : null,
       });
     },
 

@@ -1,5 +1,6 @@
 /** Reading accounts and the user shape the API returns (SPEC §3 User). */
 import { and, eq, isNull } from 'drizzle-orm';
+import { moneyOf, type Money } from '../../domain/search/money.ts';
 import { users } from '../db/schema.ts';
 import type { AccountsDeps } from './deps.ts';
 import type { UserRow } from './sessions.ts';
@@ -14,7 +15,7 @@ export interface UserDto {
   role: UserRow['role'];
   isTemp: boolean;
   countryId: string | null;
-  balance: { value: number; fxcode: string };
+  balance: Money;
   twoFactor: boolean;
 }
 
@@ -29,7 +30,7 @@ export function userDto(user: UserRow, options: { isTemp: boolean; ip: string | 
     role: user.role,
     isTemp: options.isTemp,
     countryId: user.countryCode,
-    balance: { value: user.balanceMinor, fxcode: user.balanceCurrency },
+    balance: moneyOf(user.balanceMinor, user.balanceCurrency),
     twoFactor: user.totpEnabledAt !== null,
   };
 }

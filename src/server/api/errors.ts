@@ -4,12 +4,22 @@
  * Codes never change once shipped; the message is translated with the key `apiError.<code>`
  * and falls back to a generic text.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Translate } from '../../i18n/translate.ts';
 
-export interface ApiErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string[]> };
-}
+/** The envelope as a schema too, so the OpenAPI document (openapi.ts) describes what this file sends. */
+export const apiErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string().meta({ description: 'Stable code; never changes once shipped.' }),
+    message: z.string().meta({ description: 'Translated text for people (apiError.<code>).' }),
+    fields: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .meta({ description: 'Failing input fields by path (dot-joined; `_` for the whole input), each with its message keys.' }),
+  }),
+});
+
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};

@@ -3,6 +3,7 @@
  * HOLD_MINUTES: how long a reservation keeps its seats before they return to sale.
  */
 import { z } from 'zod';
+import { createEnvParser } from '../envParser.ts';
 import { DEFAULT_HOLD_MINUTES } from '../../domain/cart/holds.ts';
 
 const bookingEnvSchema = z.object({
@@ -16,13 +17,4 @@ const bookingEnvSchema = z.object({
 
 export type BookingEnv = z.infer<typeof bookingEnvSchema>;
 
-export function parseBookingEnv(env: Record<string, string | undefined> = process.env): BookingEnv {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const result = bookingEnvSchema.safeParse(cleaned);
-  if (!result.success) {
-    throw new Error(
-      `Invalid environment configuration:\n${result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
-    );
-  }
-  return result.data;
-}
+export const parseBookingEnv: (env?: Record<string, string | undefined>) => BookingEnv = createEnvParser(bookingEnvSchema);

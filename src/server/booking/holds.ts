@@ -22,16 +22,19 @@ export async function lockInventoryRows(tx: Tx, ids: readonly number[]) {
     .for('update');
 }
 
-/** Inside a transaction that already locked the rows: frees lapsed holds on them. */
-export async function releaseLapsedOnLockedRows(tx: Tx, inventoryIds: readonly number[], now: Date): Promise<void> {
-  if (inventoryIds.length === 0) return;
+/**
+ * Inside a transaction that already locked the rows: frees lapsed holds on them. Returns the
+ * seats given back per inventory row id.
+ */
+export async function releaseLapsedOnLockedRows(tx: Tx, inventoryIds: readonly number[], now: Date): Promise<Map<number, number>> {
+  const perRow = new Map<number, number>();
+  if (inventoryIds.length === 0) return perRow;
   const released = await tx
     .update(seatHolds)
     .set({ status: 'released' })
     .where(and(inArray(seatHolds.departureInventoryId, [...inventoryIds]), eq(seatHolds.status, 'held'), lte(seatHolds.expiresAt, now)))
     .returning({ inventoryId: seatHolds.departureInventoryId, seats: seatHolds.seats, bookingId: seatHolds.bookingId });
-  if (released.length === 0) return;
-  const perRow = new Map<number, number>();
+  if (released.length === 0) return perRow;
   for (const r of released) perRow.set(r.inventoryId, (perRow.get(r.inventoryId) ?? 0) + r.seats);
   for (const [id, seats] of perRow)
     await tx
@@ -44,6 +47,7 @@ export async function releaseLapsedOnLockedRows(tx: Tx, inventoryIds: readonly n
     .where(
       and(inArray(bookings.id, [...new Set(released.map((r) => r.bookingId))]), inArray(bookings.status, ['reserved', 'awaiting_payment'])),
     );
+  return perRow;
 }
 
 async function releaseWhere(db: Db, now: Date, bookingId?: number): Promise<number> {

@@ -18,7 +18,12 @@ export type CheckoutStage =
 
 let logger: pino.Logger | undefined;
 
-export function logCheckoutStage(stage: CheckoutStage, fields: Record<string, unknown> = {}): void {
+/** The checkout component's logger (stages, and failures worth an operator's attention). */
+export function checkoutLogger(): pino.Logger {
   logger ??= pino({ level: parseServerEnv().LOG_LEVEL, base: { component: 'checkout' } });
-  logger.info({ stage, ...fields }, 'checkout stage');
+  return logger;
+}
+
+export function logCheckoutStage(stage: CheckoutStage, fields: Record<string, unknown> = {}): void {
+  checkoutLogger().info({ stage, ...fields }, 'checkout stage');
 }

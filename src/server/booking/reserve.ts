@@ -15,7 +15,7 @@ import { quoteSelections, unitTotal, type QuotedLeg, type QuoteProblem } from '.
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
 import type { Db } from '../db/client.ts';
 import { bookings, departureInventory, seatHolds } from '../db/schema.ts';
-import { cartSelections, cartUnitTotal, loadCart, requoteCart } from '../cart/cart.ts';
+import { cartSelections, cartUnitTotal, loadCart, requoteCart, type LoadedCart } from '../cart/cart.ts';
 import { releaseLapsedOnLockedRows } from './holds.ts';
 
 export interface ReserveInput {
@@ -31,6 +31,8 @@ export interface ReserveInput {
   addons?: Record<string, unknown>;
   /** Add-ons on top of the fare (they may depend on it, like insurance). */
   extraMinor?: (fareMinor: number) => number;
+  /** The cart when the caller has just read it (saves reading it again). */
+  loaded?: LoadedCart;
   /** Test-only: skip the row locks to demonstrate the race they prevent. */
   lockInventory?: boolean;
 }
@@ -66,12 +68,50 @@ export function newBookingReference(): string {
   return out;
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The legs' inventory rows, locked FOR UPDATE in the global lock order, each with the seats of
+ * its holds that have lapsed. The count is read in the same statement; when the lock had to be
+ * waited for it can be stale, which errs on the safe side (a lapsed hold not yet counted is
+ * freed by the next reserve or the sweeper; a counted one is re-checked by the release).
+ */
+async function lockLegRows(tx: Tx, legs: readonly QuotedLeg[], now: Date, lock: boolean) {
+  const match = or(
+    ...legs.map((leg) =>
+      and(
+        eq(departureInventory.scheduleId, leg.scheduleId),
+        eq(departureInventory.travelOptionId, leg.travelOptionId),
+        eq(departureInventory.serviceDate, leg.serviceDate),
+      ),
+    ),
+  );
+  const lapsedSeats = sql<number>`(select coalesce(sum(${seatHolds.seats}), 0)::int from ${seatHolds}
+    where ${seatHolds.departureInventoryId} = ${departureInventory.id} and ${seatHolds.status} = 'held'
+      and ${seatHolds.expiresAt} <= ${now})`;
+  const select = tx
+    .select({
+      id: departureInventory.id,
+      scheduleId: departureInventory.scheduleId,
+      travelOptionId: departureInventory.travelOptionId,
+      serviceDate: departureInventory.serviceDate,
+      seatsTotal: departureInventory.seatsTotal,
+      seatsHeld: departureInventory.seatsHeld,
+      seatsSold: departureInventory.seatsSold,
+      lapsedSeats,
+    })
+    .from(departureInventory)
+    .where(match)
+    .orderBy(departureInventory.scheduleId, departureInventory.travelOptionId, departureInventory.serviceDate);
+  return lock ? select.for('update', { of: departureInventory }) : select;
+}
+
 function keyOf(leg: { scheduleId: number; travelOptionId: number; serviceDate: string }) {
   return `${leg.scheduleId}:${leg.travelOptionId}:${leg.serviceDate}`;
 }
 
 export async function reserveCart(db: Db, input: ReserveInput): Promise<ReserveResult> {
-  const loaded = await loadCart(db, input.hash);
+  const loaded = input.loaded ?? (await loadCart(db, input.hash));
   if (!loaded) return { ok: false, code: 'cart_not_found' };
   const quoted = quoteSelections(input.index, cartSelections(loaded), { currency: loaded.cart.currency, now: input.now });
   if (typeof quoted === 'string') return { ok: false, code: quoted };
@@ -93,39 +133,35 @@ export async function reserveCart(db: Db, input: ReserveInput): Promise<ReserveR
   const expiresAt = holdExpiresAt(input.now, input.holdMinutes);
   try {
     const booking = await db.transaction(async (tx) => {
-      await tx
-        .insert(departureInventory)
-        .values(
-          legs.map((leg: QuotedLeg) => ({
-            scheduleId: leg.scheduleId,
-            travelOptionId: leg.travelOptionId,
-            serviceDate: leg.serviceDate,
-            departureAt: leg.departureAt,
-            seatsTotal: leg.seatsPerDeparture,
-          })),
-        )
-        .onConflictDoNothing({
-          target: [departureInventory.scheduleId, departureInventory.travelOptionId, departureInventory.serviceDate],
-        });
-      const match = or(
-        ...legs.map((leg) =>
-          and(
-            eq(departureInventory.scheduleId, leg.scheduleId),
-            eq(departureInventory.travelOptionId, leg.travelOptionId),
-            eq(departureInventory.serviceDate, leg.serviceDate),
-          ),
-        ),
-      );
-      const select = tx
-        .select()
-        .from(departureInventory)
-        .where(match)
-        .orderBy(departureInventory.scheduleId, departureInventory.travelOptionId, departureInventory.serviceDate);
-      let rows = input.lockInventory === false ? await select : await select.for('update');
-      const ids = rows.map((r) => r.id);
-      await releaseLapsedOnLockedRows(tx, ids, now);
-      // Re-read after releasing: the counts below are what this transaction writes back.
-      rows = input.lockInventory === false ? await select : await select.for('update');
+      // Every statement here runs while other buyers of the same departure wait for the lock,
+      // so the common case is kept to few round trips: the rows usually exist already, and
+      // the lapsed-hold count comes with the locking read.
+      let rows = await lockLegRows(tx, legs, now, input.lockInventory !== false);
+      if (rows.length !== legs.length) {
+        await tx
+          .insert(departureInventory)
+          .values(
+            legs.map((leg: QuotedLeg) => ({
+              scheduleId: leg.scheduleId,
+              travelOptionId: leg.travelOptionId,
+              serviceDate: leg.serviceDate,
+              departureAt: leg.departureAt,
+              seatsTotal: leg.seatsPerDeparture,
+            })),
+          )
+          .onConflictDoNothing({
+            target: [departureInventory.scheduleId, departureInventory.travelOptionId, departureInventory.serviceDate],
+          });
+        rows = await lockLegRows(tx, legs, now, input.lockInventory !== false);
+      }
+      if (rows.some((r) => r.lapsedSeats > 0)) {
+        const released = await releaseLapsedOnLockedRows(
+          tx,
+          rows.map((r) => r.id),
+          now,
+        );
+        rows = rows.map((r) => ({ ...r, seatsHeld: r.seatsHeld - (released.get(r.id) ?? 0) }));
+      }
       const short = rows
         .filter((r) => r.seatsTotal - r.seatsHeld - r.seatsSold < people)
         .map((r) => ({ ...r, seatsLeft: Math.max(0, r.seatsTotal - r.seatsHeld - r.seatsSold) }));

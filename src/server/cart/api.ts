@@ -24,7 +24,15 @@ export interface CartApiOptions {
 }
 
 export const cartHashSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'invalid_cart_hash');
-const hashQuery = z.object({ hash: cartHashSchema });
+export const cartHashQuery = z.object({ hash: cartHashSchema });
+/** booking/getBookingCartHashByBID?bid=: the booking reference printed on the ticket. */
+export const bookingReferenceQuery = z.object({
+  bid: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{6,12}$/, 'invalid_booking_reference'),
+});
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
@@ -41,7 +49,7 @@ export function createCartApi(options: CartApiOptions = {}) {
   }
 
   async function read(ctx: Ctx, shape: 'v1' | 'v2'): Promise<Response> {
-    const parsed = hashQuery.safeParse(queryObject(ctx.url));
+    const parsed = cartHashQuery.safeParse(queryObject(ctx.url));
     if (!parsed.success) return apiError(ctx.locals.t, 'invalid_cart', 400, parsed.error);
     const index = await withIndex(ctx);
     if (index instanceof Response) return index;
@@ -61,7 +69,7 @@ export function createCartApi(options: CartApiOptions = {}) {
       } catch {
         body = undefined;
       }
-      const parsed = hashQuery.safeParse(body);
+      const parsed = cartHashQuery.safeParse(body);
       if (!parsed.success) return apiError(ctx.locals.t, 'invalid_cart', 400, parsed.error);
       const db = await database();
       const [cart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.hash, parsed.data.hash)).limit(1);
@@ -72,15 +80,7 @@ export function createCartApi(options: CartApiOptions = {}) {
 
     /** The cart behind a booking, by the booking reference ("BID") printed on the ticket. */
     async cartHashByBookingId(ctx: Ctx): Promise<Response> {
-      const parsed = z
-        .object({
-          bid: z
-            .string()
-            .trim()
-            .toUpperCase()
-            .regex(/^[A-Z0-9]{6,12}$/, 'invalid_booking_reference'),
-        })
-        .safeParse(queryObject(ctx.url));
+      const parsed = bookingReferenceQuery.safeParse(queryObject(ctx.url));
       if (!parsed.success) return apiError(ctx.locals.t, 'invalid_booking', 400, parsed.error);
       const db = await database();
       const [row] = await db

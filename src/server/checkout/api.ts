@@ -37,6 +37,15 @@ export interface CheckoutApiOptions {
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
+/**
+ * Request bodies. The envelopes take `hash` and `form` as they come: the hash is then checked by
+ * cartHashSchema (its own `invalid_cart` answer) and the form by bookingFormSchema, whose
+ * required passenger fields depend on the cart's operators.
+ */
+export const formEnvelopeBody = z.object({ hash: z.unknown(), form: z.unknown() });
+export const reserveBody = z.object({ form: z.unknown() });
+export const totalBody = z.object({ addons: addonsSchema.default({ insurance: null, luggage: [], pickup: null }) });
+
 async function body(ctx: Ctx): Promise<unknown> {
   try {
     return await ctx.request.json();
@@ -134,7 +143,7 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
 
     /** POST validate/form {hash, form}: the server's verdict on the form, field by field. */
     async validateForm(ctx: Ctx): Promise<Response> {
-      const input = z.object({ hash: z.unknown(), form: z.unknown() }).safeParse(await body(ctx));
+      const input = formEnvelopeBody.safeParse(await body(ctx));
       if (!input.success) return apiError(ctx.locals.t, 'invalid_booking_form', 400, input.error);
       const loaded = await load(ctx, input.data.hash);
       if (loaded instanceof Response) return loaded;
@@ -144,7 +153,7 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
 
     /** POST checkout/booking-form {hash, form}: validated form and its totals, nothing held yet. */
     async bookingForm(ctx: Ctx): Promise<Response> {
-      const input = z.object({ hash: z.unknown(), form: z.unknown() }).safeParse(await body(ctx));
+      const input = formEnvelopeBody.safeParse(await body(ctx));
       if (!input.success) return apiError(ctx.locals.t, 'invalid_booking_form', 400, input.error);
       const loaded = await load(ctx, input.data.hash);
       if (loaded instanceof Response) return loaded;
@@ -160,7 +169,7 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
       const loaded = await load(ctx, ctx.params.hash);
       if (loaded instanceof Response) return loaded;
       const raw = ctx.request.method === 'POST' ? await body(ctx) : {};
-      const addons = z.object({ addons: addonsSchema.default({ insurance: null, luggage: [], pickup: null }) }).safeParse(raw ?? {});
+      const addons = totalBody.safeParse(raw ?? {});
       if (!addons.success) return apiError(ctx.locals.t, 'invalid_booking_form', 400, addons.error);
       const lines = priceAddons(loaded.cc, addons.data.addons);
       if (lines === 'unknown_addon') return apiError(ctx.locals.t, 'unknown_addon', 422);
@@ -178,7 +187,7 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
       const loaded = await load(ctx, ctx.params.hash);
       if (loaded instanceof Response) return loaded;
       const { cc, index, db, hash } = loaded;
-      const input = z.object({ form: z.unknown() }).safeParse(await body(ctx));
+      const input = reserveBody.safeParse(await body(ctx));
       const result = validate(cc, input.success ? input.data.form : undefined);
       if (!result.success) return formError(ctx, result.error);
       const form: BookingForm = result.data;
@@ -202,6 +211,7 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
       }
       const reserved = await reserveCart(db, {
         hash,
+        loaded: cc.loaded,
         index,
         now: now(),
         holdMinutes: holdMinutes(),

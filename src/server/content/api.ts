@@ -51,7 +51,7 @@ function pageBody(store: ContentStore, slug: string, locale: Locale) {
   };
 }
 
-const guidesQuery = z
+export const guidesQuery = z
   .object({
     place: slugSchema.optional(),
     limit: z.coerce.number().int().min(1).max(50).default(50),

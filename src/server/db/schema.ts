@@ -97,21 +97,30 @@ export const vehicleClasses = pgTable('vehicle_classes', {
   tabIndex: smallint('tab_index').notNull(),
 });
 
-export const operators = pgTable('operators', {
-  id: serial('id').primaryKey(),
-  slug: text('slug').notNull().unique(),
-  name: text('name').notNull(),
-  logo: text('logo').notNull(),
-  vehicleClasses: vehicleClassId('vehicle_classes').array().notNull(),
-  /** Average review score 1.0–5.0, null before the first review. */
-  rating: real('rating'),
-  reviewCount: integer('review_count').notNull().default(0),
-  confirmation: confirmationMode('confirmation').notNull(),
-  currency: text('currency').notNull(),
-  countryCode: text('country_code')
-    .notNull()
-    .references(() => countries.code),
-});
+export const operators = pgTable(
+  'operators',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    logo: text('logo').notNull(),
+    vehicleClasses: vehicleClassId('vehicle_classes').array().notNull(),
+    /** Average review score 1.0–5.0, null before the first review. */
+    rating: real('rating'),
+    reviewCount: integer('review_count').notNull().default(0),
+    confirmation: confirmationMode('confirmation').notNull(),
+    currency: text('currency').notNull(),
+    countryCode: text('country_code')
+      .notNull()
+      .references(() => countries.code),
+    /**
+     * The operator's late-cancellation rule: the share of the fare, in percent, refunded when a
+     * traveller cancels after free cancellation ended (and before departure).
+     */
+    lateRefundPct: smallint('late_refund_pct').notNull().default(50),
+  },
+  (t) => [check('operators_late_refund_pct', sql`${t.lateRefundPct} between 0 and 100`)],
+);
 
 export const routes = pgTable(
   'routes',
@@ -372,6 +381,10 @@ export const bookings = pgTable(
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the confirmation mail went out; null on a paid booking means it is still owed. */
+    confirmationMailedAt: timestamp('confirmation_mailed_at', { withTimezone: true }),
+    /** A sender's claim on that mail, so two processes never send it twice; stale after minutes. */
+    confirmationMailClaimedAt: timestamp('confirmation_mail_claimed_at', { withTimezone: true }),
   },
   (t) => [index('bookings_cart_idx').on(t.cartId), check('bookings_total', sql`${t.totalMinor} >= 0`)],
 );
@@ -499,6 +512,11 @@ export const users = pgTable(
       .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * SPEC §6 agent branding: the operator a reseller sells for; its logo and name replace the
+     * site logo in that agent's header. Cleared (not cascaded) when the operator goes away.
+     */
+    operatorId: integer('operator_id').references(() => operators.id, { onDelete: 'set null' }),
   },
   (t) => [unique('users_email_key').on(t.email), unique('users_google_sub_key').on(t.googleSub)],
 );

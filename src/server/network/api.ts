@@ -42,6 +42,22 @@ function json(body: unknown): Response {
 
 const name = (names: Record<string, string> & { en: string }, code: string) => names[code] ?? names.en;
 
+/** Query strings of the network calls (read from the URL as they are, see `parse`). */
+export const stationQuery = z
+  .object({ id: z.coerce.number().int().positive().optional(), slug: slugSchema.optional() })
+  .refine((q) => q.id ?? q.slug, {
+    message: 'id or slug is required',
+  });
+export const operatorQuery = z.object({ slug: slugSchema, place: slugSchema.optional() });
+export const operatorSlugQuery = operatorQuery.pick({ slug: true });
+export const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export const travelRoutesQuery = z.object({ from: slugSchema, limit: z.coerce.number().int().min(1).max(100).default(30) });
+export const polymorphQuery = z.object({ slug: slugSchema });
+export const travelReviewsQuery = z.looseObject({ from: slugSchema, to: slugSchema });
+
 export interface NetworkApiOptions {
   db?: Db;
 }
@@ -142,17 +158,6 @@ export function createNetworkApi(options: NetworkApiOptions = {}) {
     };
   }
 
-  const stationQuery = z
-    .object({ id: z.coerce.number().int().positive().optional(), slug: slugSchema.optional() })
-    .refine((q) => q.id ?? q.slug, {
-      message: 'id or slug is required',
-    });
-  const operatorQuery = z.object({ slug: slugSchema, place: slugSchema.optional() });
-  const pageQuery = z.object({
-    limit: z.coerce.number().int().min(1).max(50).default(10),
-    offset: z.coerce.number().int().min(0).default(0),
-  });
-
   function findStation(r: Request, q: { id?: number | undefined; slug?: string | undefined }): StationNode | undefined {
     return q.id !== undefined ? r.index.stations.get(q.id) : q.slug ? r.index.stationsBySlug.get(q.slug) : undefined;
   }
@@ -195,7 +200,7 @@ export function createNetworkApi(options: NetworkApiOptions = {}) {
     async operator(ctx: Ctx): Promise<Response> {
       const r = await open(ctx);
       if (r instanceof Response) return r;
-      const q = parse(operatorQuery.pick({ slug: true }), ctx, r.t);
+      const q = parse(operatorSlugQuery, ctx, r.t);
       if (q instanceof Response) return q;
       const op = findOperator(r, q.slug);
       if (!op) return apiError(r.t, 'unknown_operator', 404);
@@ -277,7 +282,7 @@ export function createNetworkApi(options: NetworkApiOptions = {}) {
     async travelRoutes(ctx: Ctx): Promise<Response> {
       const r = await open(ctx);
       if (r instanceof Response) return r;
-      const q = parse(z.object({ from: slugSchema, limit: z.coerce.number().int().min(1).max(100).default(30) }), ctx, r.t);
+      const q = parse(travelRoutesQuery, ctx, r.t);
       if (q instanceof Response) return q;
       const from = r.index.placesBySlug.get(q.from);
       if (!from) return apiError(r.t, 'unknown_place', 404);
@@ -310,7 +315,7 @@ export function createNetworkApi(options: NetworkApiOptions = {}) {
     async travelPolymorph(ctx: Ctx): Promise<Response> {
       const r = await open(ctx);
       if (r instanceof Response) return r;
-      const q = parse(z.object({ slug: slugSchema }), ctx, r.t);
+      const q = parse(polymorphQuery, ctx, r.t);
       if (q instanceof Response) return q;
       const place = r.index.placesBySlug.get(q.slug);
       if (place)
@@ -357,7 +362,7 @@ export function createNetworkApi(options: NetworkApiOptions = {}) {
     async travelReviews(ctx: Ctx): Promise<Response> {
       const r = await open(ctx);
       if (r instanceof Response) return r;
-      const q = parse(z.looseObject({ from: slugSchema, to: slugSchema }), ctx, r.t);
+      const q = parse(travelReviewsQuery, ctx, r.t);
       if (q instanceof Response) return q;
       const from = r.index.placesBySlug.get(q.from);
       const to = r.index.placesBySlug.get(q.to);

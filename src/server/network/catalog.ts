@@ -1,11 +1,11 @@
 /**
- * The network as the pre-rendered station and operator pages need it, read once per process:
- * the search's timetable index (one set of plain selects), the per-station and per-operator
- * summaries computed from it, and the latest reviews of every operator. 12,000 station pages
- * then cost map lookups, not queries.
+ * The network as the pre-rendered station, operator and trip pages need it, read once per
+ * process: the search's timetable index (one set of plain selects), the per-station and
+ * per-operator summaries computed from it, and the latest reviews of every operator. 12,000
+ * station pages and 130,000 trip pages then cost map lookups, not queries.
  */
 import { buildNetworkPages, type NetworkPages } from '../../domain/network/networkPages.ts';
-import type { OperatorNode, TimetableIndex } from '../../domain/search/timetable.ts';
+import type { OperatorNode, RouteNode, TimetableIndex } from '../../domain/search/timetable.ts';
 import { getDbHandle } from '../db/index.ts';
 import { latestReviewsByOperator, type ReviewRow } from '../reviews/queries.ts';
 import { getSearchIndex } from '../search/cache.ts';
@@ -17,6 +17,8 @@ export interface NetworkCatalog {
   pages: NetworkPages;
   reviews: Map<number, ReviewRow[]>;
   operatorsBySlug: Map<string, OperatorNode>;
+  /** Trip pages look their route up by id (`index.routes` is a list). */
+  routesById: Map<number, RouteNode>;
 }
 
 let catalog: Promise<NetworkCatalog> | undefined;
@@ -38,6 +40,7 @@ export function networkCatalog(): Promise<NetworkCatalog> {
       pages: pagesFor(index),
       reviews,
       operatorsBySlug: new Map([...index.operators.values()].map((o) => [o.slug, o])),
+      routesById: new Map(index.routes.map((r) => [r.id, r])),
     };
   })();
   return catalog;

@@ -40,7 +40,8 @@ export interface PaymentApiOptions {
 const NO_STORE = { 'cache-control': 'no-store' };
 const paygateSchema = z.enum(PAYGATE_CODES as [PaygateCode, ...PaygateCode[]]);
 
-const eventSchema = z.object({
+/** The sandbox gateway's webhook event (the signed raw body, parsed). */
+export const webhookEventSchema = z.object({
   id: z.string().min(1).max(200),
   type: z.enum(['payment.succeeded', 'payment.failed']),
   created: z.number().int(),
@@ -51,6 +52,10 @@ const eventSchema = z.object({
     failure_code: z.string().max(60).optional(),
   }),
 });
+
+export const placeOrderBody = z.object({ booking_id: z.coerce.number().int().positive(), paygate: paygateSchema });
+export const placeOrderByCartHashBody = z.object({ hash: cartHashSchema, paygate: paygateSchema });
+export const paymentResultQuery = z.object({ booking: z.coerce.number().int().positive() });
 
 const FINAL = new Set(['confirmed', 'pending_confirmation', 'paid', 'refunded', 'cancelled']);
 
@@ -185,14 +190,14 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
 
     async placeOrder(ctx: Ctx): Promise<Response> {
       const raw = await readJson(ctx);
-      const parsed = z.object({ booking_id: z.coerce.number().int().positive(), paygate: paygateSchema }).safeParse(raw);
+      const parsed = placeOrderBody.safeParse(raw);
       if (!parsed.success) return apiError(ctx.locals.t, 'invalid_order', 400, parsed.error);
       return withKey(ctx, 'place-order', parsed.data, (d) => place(ctx, d, parsed.data.booking_id, parsed.data.paygate));
     },
 
     async placeOrderByCartHash(ctx: Ctx): Promise<Response> {
       const raw = await readJson(ctx);
-      const parsed = z.object({ hash: cartHashSchema, paygate: paygateSchema }).safeParse(raw);
+      const parsed = placeOrderByCartHashBody.safeParse(raw);
       if (!parsed.success) return apiError(ctx.locals.t, 'invalid_order', 400, parsed.error);
       return withKey(ctx, 'place-order', parsed.data, async (d) => {
         const cart = await loadCart(d, parsed.data.hash);
@@ -204,7 +209,7 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
 
     /** GET pay/payment-result?booking=: where a payment stands; `final` ends the status page's polling. */
     async paymentResult(ctx: Ctx): Promise<Response> {
-      const parsed = z.object({ booking: z.coerce.number().int().positive() }).safeParse(queryObject(ctx.url));
+      const parsed = paymentResultQuery.safeParse(queryObject(ctx.url));
       if (!parsed.success) return apiError(ctx.locals.t, 'invalid_booking', 400, parsed.error);
       const d = await db();
       const booking = await getBooking(d, parsed.data.booking, new Date(now()));
@@ -236,7 +241,7 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
       } catch {
         return apiError(ctx.locals.t, 'invalid_webhook', 400);
       }
-      const event = eventSchema.safeParse(payload);
+      const event = webhookEventSchema.safeParse(payload);
       if (!event.success) return apiError(ctx.locals.t, 'invalid_webhook', 400, event.error);
       const d = await db();
       const outcome = await applyPaymentEvent(

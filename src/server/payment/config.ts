@@ -5,6 +5,7 @@
  * webhooks or ticket links with a value that is public in the repository.
  */
 import { z } from 'zod';
+import { createEnvParser } from '../envParser.ts';
 
 const DEVELOPMENT_SECRETS = {
   PAYMENT_WEBHOOK_SECRET: 'sandbox-webhook-secret-for-development',
@@ -39,13 +40,4 @@ const paymentEnvSchema = z
 
 export type PaymentEnv = z.infer<typeof paymentEnvSchema>;
 
-export function parsePaymentEnv(env: Record<string, string | undefined> = process.env): PaymentEnv {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const result = paymentEnvSchema.safeParse(cleaned);
-  if (!result.success) {
-    throw new Error(
-      `Invalid environment configuration:\n${result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
-    );
-  }
-  return result.data;
-}
+export const parsePaymentEnv: (env?: Record<string, string | undefined>) => PaymentEnv = createEnvParser(paymentEnvSchema);

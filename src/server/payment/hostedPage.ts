@@ -11,7 +11,7 @@ import { ENGLISH, messagesFor } from '../../i18n/messages.ts';
 import { createTranslator, type Translate } from '../../i18n/translate.ts';
 import { parsePaymentEnv } from './config.ts';
 import { deliverDueWebhooks } from './outbox.ts';
-import { readSessionToken, settleSandboxSession, type SandboxSession } from './sandbox.ts';
+import { readSessionToken, sessionEventPrefix, settleSandboxSession, type SandboxSession } from './sandbox.ts';
 
 export type HostedResult =
   | { kind: 'redirect'; url: string }
@@ -28,8 +28,10 @@ export function gatewayLocale(session: SandboxSession | undefined): { locale: Lo
 
 async function settle(db: Db, session: SandboxSession, outcome: Parameters<typeof settleSandboxSession>[2], nowMs: number) {
   await settleSandboxSession(db, session, outcome, nowMs);
-  // Push now so the status page is usually final on arrival; failures are retried in the background.
-  await deliverDueWebhooks(db, nowMs).catch(() => 0);
+  // Push this session's event now so the status page is usually final on arrival; failures, and
+  // other sessions' events, are left to the background sender (pushing those too made every
+  // traveller's payment wait for up to 20 strangers' webhooks in turn).
+  await deliverDueWebhooks(db, nowMs, fetch, parsePaymentEnv().PAYMENT_WEBHOOK_SECRET, sessionEventPrefix(session)).catch(() => 0);
 }
 
 export async function submitCard(

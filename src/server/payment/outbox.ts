@@ -1,8 +1,9 @@
 /**
  * The sandbox gateway's webhook sender: every due event is POSTed, signed afresh with the
  * current timestamp, until the shop answers 2xx; a failure is retried with exponential backoff
- * (domain/payment/webhook.ts). Rows are claimed with SKIP LOCKED so two senders never post the
- * same attempt.
+ * (domain/payment/webhook.ts). Each attempt is claimed first (a conditional update of the
+ * attempt counter), so two senders — two server processes, or the background sender and a
+ * hosted page pushing its own event — never post the same attempt.
  */
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { retryDelayMs } from '../../domain/payment/webhook.ts';
@@ -24,6 +25,8 @@ export async function deliverDueWebhooks(
   nowMs: number,
   post: Poster = fetch,
   secret = parsePaymentEnv().PAYMENT_WEBHOOK_SECRET,
+  /** Only events whose id starts with this (one payment session's events). */
+  eventIdPrefix?: string,
 ): Promise<number> {
   const due = await db
     .select()
@@ -33,6 +36,7 @@ export async function deliverDueWebhooks(
         isNull(webhookOutbox.deliveredAt),
         lte(webhookOutbox.nextAttemptAt, new Date(nowMs)),
         sql`${webhookOutbox.attempts} < ${MAX_ATTEMPTS}`,
+        eventIdPrefix === undefined ? undefined : sql`left(${webhookOutbox.eventId}, ${eventIdPrefix.length}) = ${eventIdPrefix}`,
       ),
     )
     .orderBy(asc(webhookOutbox.id))

@@ -79,6 +79,11 @@ export interface GatewayEvent {
   data: { reference: string; amount: number; currency: string; failure_code?: string };
 }
 
+/** Every event of one session has an id starting with this. */
+export function sessionEventPrefix(session: Pick<SandboxSession, 'ref'>): string {
+  return `evt_${session.ref}_`;
+}
+
 /**
  * The gateway settles a session: one event per outcome into its outbox (a second submit of the
  * same session finds the event already there). Returns false when the session was settled before.
@@ -91,7 +96,7 @@ export async function settleSandboxSession(
 ): Promise<boolean> {
   const event: GatewayEvent = {
     // One success per session; every decline is its own event (a traveller may try several cards).
-    id: outcome.type === 'payment.succeeded' ? `evt_${session.ref}_ok` : `evt_${session.ref}_fail_${randomBytes(6).toString('hex')}`,
+    id: `${sessionEventPrefix(session)}${outcome.type === 'payment.succeeded' ? 'ok' : `fail_${randomBytes(6).toString('hex')}`}`,
     type: outcome.type,
     created: Math.floor(nowMs / 1000),
     data: {

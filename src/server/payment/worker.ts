@@ -1,10 +1,13 @@
 /**
  * The server's background jobs for checkout, started on first use: the sandbox gateway's
- * webhook sender (every second, retries with backoff) and the sweep that returns lapsed seat
- * holds to sale (every 30 seconds). Timers are unref'd so they never keep a process alive.
+ * webhook sender (every second, retries with backoff), the sweep that returns lapsed seat
+ * holds to sale (every 30 seconds) and the sender of confirmation mails still owed after a
+ * failure (every 10 seconds). Timers are unref'd so they never keep a process alive.
  */
 import type { Db } from '../db/client.ts';
 import { releaseExpiredHolds } from '../booking/holds.ts';
+import { deliverOwedConfirmationMails } from '../tickets/confirmationMail.ts';
+import { sendBookingConfirmation } from '../tickets/mail.ts';
 import { deliverDueWebhooks } from './outbox.ts';
 
 const started = new WeakSet<Db>();
@@ -20,6 +23,7 @@ export function ensurePaymentWorker(db: Db): void {
     ticks++;
     const jobs: Promise<unknown>[] = [deliverDueWebhooks(db, Date.now())];
     if (ticks % 30 === 0) jobs.push(releaseExpiredHolds(db, new Date()));
+    if (ticks % 10 === 0) jobs.push(deliverOwedConfirmationMails(db, new Date(), (d, id) => sendBookingConfirmation(d, id)));
     void Promise.allSettled(jobs).finally(() => {
       busy = false;
     });

@@ -2,8 +2,8 @@
  * Data for the results, route-origin and vehicle-class pages, read from the search index (the
  * database through src/server/search/cache.ts): the places behind the slugs and the route facts.
  */
-import { addDays, applyDirection, DEFAULT_DAYS_AHEAD, normalizeSearchDates } from '../../domain/search/dates.ts';
-import { DEFAULT_PEOPLE, MAX_PEOPLE } from '../../domain/results/passengers.ts';
+import { pageSearch, type PageSearch, type PageSearchBase } from '../../domain/results/pageSearch.ts';
+import { addDays, DEFAULT_DAYS_AHEAD } from '../../domain/search/dates.ts';
 import { resolveEndpoint, search, type Endpoint } from '../../domain/search/search.ts';
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
 import { classFilterSegment, parseClassFilter, type ClassFilter } from '../../domain/search/vehicleClasses.ts';
@@ -26,6 +26,10 @@ export interface RoutePageData {
   to: PageEndpoint;
   classes: ClassFilter;
   date: string;
+  /** The currency the facts' prices were worked out in (the cookie's, or the default when pre-rendered). */
+  currency: string;
+  /** The origin's UTC offset: the islands work out "today" from it (pre-rendered pages). */
+  originOffsetMin: number;
   facts: RouteSummaryFacts;
   operatorNames: string[];
 }
@@ -76,7 +80,8 @@ export async function loadRoutePage(input: {
   if (!from || !to || from.placeId === to.placeId) return { kind: 'not-found' };
   const now = input.now ?? Date.now();
   const origin = index.places.get(from.placeId);
-  const date = addDays(todayIn(origin?.utcOffsetMin ?? 420, now), DEFAULT_DAYS_AHEAD);
+  const originOffsetMin = origin?.utcOffsetMin ?? 420;
+  const date = addDays(todayIn(originOffsetMin, now), DEFAULT_DAYS_AHEAD);
   const fromRef = resolveRef(index, from.id, undefined);
   const toRef = resolveRef(index, to.id, undefined);
   const result =
@@ -90,6 +95,8 @@ export async function loadRoutePage(input: {
       to,
       classes,
       date,
+      currency: input.currency,
+      originOffsetMin,
       facts,
       operatorNames: facts.operatorIds.map((id) => index.operators.get(id)?.name ?? '').filter(Boolean),
     },
@@ -136,31 +143,19 @@ export async function homePopularRoutes(limit = 12): Promise<PopularRoute[]> {
   return index ? popularRoutes(index, { limit }) : [];
 }
 
-export interface ResultsPageModel {
-  /** The search's from and to, after direction=backward. */
-  from: PageEndpoint;
-  to: PageEndpoint;
-  date: string;
-  date2: string | undefined;
-  people: number;
-  request: { fromId: string; toId: string; date: string; date2: string | undefined; people: number; vehclasses: string };
+export type ResultsPageModel = PageSearch<PageEndpoint>;
+
+/** What the islands need to work out the search from the URL in the browser. */
+export function pageSearchBase(data: RoutePageData): PageSearchBase<PageEndpoint> {
+  return { from: data.from, to: data.to, vehclasses: classFilterSegment(data.classes), originOffsetMin: data.originOffsetMin };
 }
 
-/** The search a results URL asks for (SPEC §2 query: date, date2, people, direction). */
+/**
+ * The search a results URL asks for (SPEC §2 query: date, date2, people, direction). "Today" is
+ * the day the page data was read for, so the date rules and the route facts agree.
+ */
 export function resultsPageModel(data: RoutePageData, query: URLSearchParams): ResultsPageModel {
-  const today = addDays(data.date, -DEFAULT_DAYS_AHEAD);
-  const dates = normalizeSearchDates({ date: query.get('date'), date2: query.get('date2') }, today);
-  const rawPeople = Number(query.get('people') ?? DEFAULT_PEOPLE);
-  const people = Number.isInteger(rawPeople) && rawPeople >= 1 && rawPeople <= MAX_PEOPLE ? rawPeople : DEFAULT_PEOPLE;
-  const { from, to } = applyDirection(data.from, data.to, query.get('direction') === 'backward' ? 'backward' : 'forward');
-  return {
-    from,
-    to,
-    date: dates.date,
-    date2: dates.date2,
-    people,
-    request: { fromId: from.id, toId: to.id, date: dates.date, date2: dates.date2, people, vehclasses: classFilterSegment(data.classes) },
-  };
+  return pageSearch(pageSearchBase(data), query, addDays(data.date, -DEFAULT_DAYS_AHEAD));
 }
 
 /** HTTP status of a lookup, for the page to set (404 for unknown slugs or classes). */

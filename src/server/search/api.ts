@@ -14,7 +14,7 @@ import { apiError } from '../api/errors.ts';
 import type { Db } from '../db/client.ts';
 import { CONNECTORS, connectorNameFor, seatQueryKey, type SeatQuery } from '../connectors/index.ts';
 import { getSearchIndex } from './cache.ts';
-import { cachedJson, indexError, json } from './http.ts';
+import { createCachedJson, indexError, json } from './http.ts';
 import { classFilter, isoDate, people, queryObject, resolveRef, searchSchema, todayIn, type SearchParams } from './params.ts';
 import { popularFrom, popularDepartures, typeahead } from '../../domain/search/typeahead.ts';
 import { routeFacts, factsOnDates } from '../../domain/search/facts.ts';
@@ -49,6 +49,20 @@ const tokenSchema = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/),
 });
 
+/** Query strings beyond searchSchema (params.ts), one per call. */
+export const recheckQuery = z.object({ token: z.string().min(10).max(2000), connector: z.enum(['builtin', 'manual']) });
+export const pageDataQuery = z.object({
+  seoOverrideExperiment: z.enum(['y', 'n']).default('n'),
+  experimentJSONLD: z.enum(['y', 'n']).optional(),
+});
+export const tripInfoQuery = z.object({
+  key: z.string().min(5).max(400),
+  currency: currencyCodeSchema.default(DEFAULT_CURRENCY),
+  people: people.default(2),
+});
+export const typeaheadPrefetchQuery = z.object({ fromId: z.string().max(120).optional() });
+export const typeaheadFetchQuery = z.object({ query: z.string().trim().min(1).max(100) });
+
 function encodeToken(token: RecheckToken): string {
   return Buffer.from(JSON.stringify(token)).toString('base64url');
 }
@@ -82,6 +96,7 @@ function endpointInfo(index: TimetableIndex, e: Endpoint, code: string) {
 
 export function createSearchApi(options: SearchApiOptions = {}) {
   const now = options.now ?? (() => Date.now());
+  const cachedJson = createCachedJson(now);
   const index = () => getSearchIndex(options.db, now());
   const database = async () => options.db ?? (await import('../db/index.ts').then((m) => m.getDbHandle())).db;
 
@@ -171,9 +186,7 @@ export function createSearchApi(options: SearchApiOptions = {}) {
 
     /** Live seats and prices for the trips of one connector; the client merges by trip key. */
     async recheck(ctx: Ctx): Promise<Response> {
-      const parsed = z
-        .object({ token: z.string().min(10).max(2000), connector: z.enum(['builtin', 'manual']) })
-        .safeParse(queryObject(ctx.url));
+      const parsed = recheckQuery.safeParse(queryObject(ctx.url));
       if (!parsed.success) return apiError(ctx.locals.t, 'invalid_recheck', 400, parsed.error);
       const token = decodeToken(parsed.data.token);
       const classes = token && classFilter.safeParse(token.classes);
@@ -266,9 +279,7 @@ export function createSearchApi(options: SearchApiOptions = {}) {
     async pageData(ctx: Ctx): Promise<Response> {
       const p = parseSearch(ctx);
       if (p instanceof Response) return p;
-      const extra = z
-        .object({ seoOverrideExperiment: z.enum(['y', 'n']).default('n'), experimentJSONLD: z.enum(['y', 'n']).optional() })
-        .safeParse(queryObject(ctx.url));
+      const extra = pageDataQuery.safeParse(queryObject(ctx.url));
       if (!extra.success) return apiError(ctx.locals.t, 'invalid_search', 400, extra.error);
       const prepared = await prepare(ctx, p);
       if (prepared instanceof Response) return prepared;
@@ -285,9 +296,7 @@ export function createSearchApi(options: SearchApiOptions = {}) {
     },
 
     async tripInfo(ctx: Ctx): Promise<Response> {
-      const parsed = z
-        .object({ key: z.string().min(5).max(400), currency: currencyCodeSchema.default(DEFAULT_CURRENCY), people: people.default(2) })
-        .safeParse(queryObject(ctx.url));
+      const parsed = tripInfoQuery.safeParse(queryObject(ctx.url));
       if (!parsed.success) return apiError(ctx.locals.t, 'invalid_search', 400, parsed.error);
       let idx: TimetableIndex;
       try {
@@ -335,7 +344,7 @@ export function createSearchApi(options: SearchApiOptions = {}) {
     },
 
     async typeaheadPrefetch(ctx: Ctx): Promise<Response> {
-      const parsed = z.object({ fromId: z.string().max(120).optional() }).safeParse(queryObject(ctx.url));
+      const parsed = typeaheadPrefetchQuery.safeParse(queryObject(ctx.url));
       if (!parsed.success) return apiError(ctx.locals.t, 'invalid_search', 400, parsed.error);
       let idx: TimetableIndex;
       try {
@@ -352,7 +361,7 @@ export function createSearchApi(options: SearchApiOptions = {}) {
     },
 
     async typeaheadFetch(ctx: Ctx): Promise<Response> {
-      const parsed = z.object({ query: z.string().trim().min(1).max(100) }).safeParse(queryObject(ctx.url));
+      const parsed = typeaheadFetchQuery.safeParse(queryObject(ctx.url));
       if (!parsed.success) return apiError(ctx.locals.t, 'invalid_search', 400, parsed.error);
       let idx: TimetableIndex;
       try {

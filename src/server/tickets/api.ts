@@ -22,14 +22,15 @@ import { toMoney } from '../../domain/search/money.ts';
 
 type Ctx = Pick<APIContext, 'url' | 'locals'>;
 
-const linkSchema = z.object({ b: z.coerce.number().int().positive(), t: z.string().min(10).max(100) });
+/** The signed link's query: booking id and token (tickets/links.ts). */
+export const ticketLinkQuery = z.object({ b: z.coerce.number().int().positive(), t: z.string().min(10).max(100) });
 
 export function createTicketApi(options: { db?: Db; now?: () => number } = {}) {
   const now = options.now ?? (() => Date.now());
   const database = async () => options.db ?? (await import('../db/index.ts').then((m) => m.getDbHandle())).db;
 
   async function load(ctx: Ctx, localeCode: string, t: (key: string) => string): Promise<TicketData | Response> {
-    const link = linkSchema.safeParse(queryObject(ctx.url));
+    const link = ticketLinkQuery.safeParse(queryObject(ctx.url));
     if (!link.success) return apiError(ctx.locals.t, 'invalid_ticket_link', 400, link.error);
     if (!verifyTicketToken(link.data.b, link.data.t, now())) return apiError(ctx.locals.t, 'invalid_ticket_link', 403);
     const db = await database();

@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { refundPreview, type RefundPreview } from '../../domain/tickets/refund.ts';
 import type { Db } from '../db/client.ts';
-import { bookings, cartItems, cartLegs, departureInventory, payments, seatHolds, travelOptions } from '../db/schema.ts';
+import { bookings, cartItems, cartLegs, departureInventory, operators, payments, routes, seatHolds, travelOptions } from '../db/schema.ts';
 import { isPaidStatus } from '../booking/bookings.ts';
 import { lockInventoryRows } from '../booking/holds.ts';
 import { GATEWAYS } from '../payment/place.ts';
@@ -17,10 +17,17 @@ type Reader = Pick<Db, 'select'>;
 
 async function preview(db: Reader, booking: typeof bookings.$inferSelect, now: Date): Promise<RefundPreview> {
   const legs = await db
-    .select({ departureAt: cartLegs.departureAt, unit: cartLegs.unitPriceMinor, hours: travelOptions.fullRefundHours })
+    .select({
+      departureAt: cartLegs.departureAt,
+      unit: cartLegs.unitPriceMinor,
+      hours: travelOptions.fullRefundHours,
+      lateRefundPct: operators.lateRefundPct,
+    })
     .from(cartLegs)
     .innerJoin(cartItems, eq(cartItems.id, cartLegs.cartItemId))
     .innerJoin(travelOptions, eq(travelOptions.id, cartLegs.travelOptionId))
+    .innerJoin(routes, eq(routes.id, travelOptions.routeId))
+    .innerJoin(operators, eq(operators.id, routes.operatorId))
     .where(eq(cartItems.cartId, booking.cartId));
   const fare = legs.reduce((s, l) => s + l.unit * booking.people, 0);
   return refundPreview(
@@ -28,6 +35,7 @@ async function preview(db: Reader, booking: typeof bookings.$inferSelect, now: D
       departureAt: l.departureAt,
       fullRefundUntil: l.hours === null ? null : new Date(l.departureAt.getTime() - l.hours * 3_600_000),
       fareMinor: l.unit * booking.people,
+      lateRefundPct: l.lateRefundPct,
     })),
     Math.max(0, booking.totalMinor - fare),
     now,

@@ -5,8 +5,10 @@
  * traveller's language, and the PDF's standard fonts only cover Latin script — any other
  * character is shown as "?" rather than breaking the file.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { currencyInfo, isSupportedCurrency } from '../../domain/currencyCodes.ts';
+import { darkModuleRuns } from '../../domain/tickets/qrRuns.ts';
 import type { TicketData } from './data.ts';
 import { signedReference } from './links.ts';
 
@@ -21,6 +23,23 @@ function encodable(font: PDFFont, text: string): string {
     }
   }
   return out;
+}
+
+/**
+ * The QR code drawn as one vector path (a rectangle per run of dark modules in a row) on a
+ * white quiet zone. Sharper than a bitmap at any zoom and much cheaper: encoding and then
+ * decoding a PNG took a noticeable share of the CPU of every confirmed booking.
+ */
+function drawQrCode(page: PDFPage, text: string, at: { x: number; y: number; size: number }) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const quiet = 1;
+  const cell = at.size / (modules.size + 2 * quiet);
+  page.drawRectangle({ x: at.x, y: at.y, width: at.size, height: at.size, color: rgb(1, 1, 1) });
+  // SVG path units are modules; y grows downwards from the QR's top-left corner.
+  const path = darkModuleRuns(modules.size, (row, col) => Boolean(modules.get(row, col)))
+    .map((run) => `M${String(run.col)} ${String(run.row)}h${String(run.length)}v1h-${String(run.length)}z`)
+    .join('');
+  page.drawSvgPath(path, { x: at.x + quiet * cell, y: at.y + at.size - quiet * cell, scale: cell, color: rgb(0, 0, 0) });
 }
 
 export async function ticketPdf(
@@ -43,9 +62,7 @@ export async function ticketPdf(
   line(t('ticket.title'), 22, bold);
   line(`${t('ticket.reference')}: ${ticket.reference}`, 14, bold);
   line(`${t('ticket.status')}: ${t(`ticket.status_${ticket.status}`)}`);
-  const qr = await QRCode.toBuffer(signedReference(ticket.reference), { type: 'png', margin: 1, width: 200, errorCorrectionLevel: 'M' });
-  const image = await doc.embedPng(qr);
-  page.drawImage(image, { x: 395, y: 640, width: 150, height: 150 });
+  drawQrCode(page, signedReference(ticket.reference), { x: 395, y: 640, size: 150 });
   y -= 10;
 
   for (const [i, leg] of ticket.legs.entries()) {
@@ -59,7 +76,9 @@ export async function ticketPdf(
   line(t('ticket.passengers'), 13, bold);
   for (const name of ticket.passengers) line(`- ${name}`);
   y -= 10;
-  line(`${t('ticket.total')}: ${ticket.total.value.toFixed(2)} ${ticket.total.fxcode}`);
+  // The currency code, not its symbol: the standard fonts cannot print symbols such as ฿ or ₫.
+  const digits = isSupportedCurrency(ticket.total.fxcode) ? currencyInfo(ticket.total.fxcode).minorUnits : 2;
+  line(`${t('ticket.total')}: ${(ticket.total.minor / 10 ** digits).toFixed(digits)} ${ticket.total.fxcode}`);
   line(t('ticket.showQr'), 9);
   return doc.save();
 }

@@ -11,7 +11,7 @@ export const prerender = false;
 
 const ONE_YEAR_S = 60 * 60 * 24 * 365;
 
-const bodySchema = z.object({
+export const bodySchema = z.object({
   currency: currencyCodeSchema,
   // Only same-site paths: an absolute URL here would be an open redirect.
   returnTo: z

@@ -1,0 +1,881 @@
+/**
+ * The OpenAPI 3.1 document of the API (ARCHITECTURE: The API), built from the zod schemas the
+ * handlers parse with: each operation below names the exported schema its handler uses, so the
+ * document cannot drift from what the server accepts. Served at GET /api/openapi.json.
+ *
+ * Responses are described generically (most answers have no schema of their own); the error
+ * answers are the one envelope of errors.ts, with the codes each operation can send.
+ * A test (openapi.test.ts) walks src/pages/api/ and fails for any route missing here.
+ */
+import { z } from 'zod';
+import pkg from '../../../package.json' with { type: 'json' };
+import { bookingFormSchema, passengerSchema } from '../../domain/checkout/validation.ts';
+import { slugSchema } from '../../domain/content/schemas.ts';
+import { SEGMENTS } from '../../i18n/locales.ts';
+import { bodySchema as currencyPreferenceBody } from '../../pages/api/preferences/currency.ts';
+import {
+  deleteBody,
+  emailLinkBody,
+  googleBody,
+  loginBody,
+  otptBody,
+  profileBody,
+  registerBody,
+  resetBody,
+  twoFactorBody,
+  twoFactorOffBody,
+} from '../accounts/http.ts';
+import { bookingReferenceQuery, cartHashQuery, cartHashSchema } from '../cart/api.ts';
+import { formEnvelopeBody, reserveBody, totalBody } from '../checkout/api.ts';
+import { guidesQuery } from '../content/api.ts';
+import {
+  operatorQuery,
+  operatorSlugQuery,
+  pageQuery,
+  polymorphQuery,
+  stationQuery,
+  travelReviewsQuery,
+  travelRoutesQuery,
+} from '../network/api.ts';
+import { paymentResultQuery, placeOrderBody, placeOrderByCartHashBody, webhookEventSchema } from '../payment/api.ts';
+import { IDEMPOTENCY_KEY } from '../payment/idempotency.ts';
+import { SIGNATURE_HEADER } from '../payment/signature.ts';
+import { pageDataQuery, recheckQuery, tripInfoQuery, typeaheadFetchQuery, typeaheadPrefetchQuery } from '../search/api.ts';
+import { searchSchema } from '../search/params.ts';
+import { ticketLinkQuery } from '../tickets/api.ts';
+import { apiErrorBodySchema } from './errors.ts';
+
+type JsonSchema = Record<string, unknown>;
+type Method = 'get' | 'post' | 'delete';
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
+
+/** One operation of the API: where it is, what it reads (as zod schemas) and how it answers. */
+export interface ApiOperation {
+  method: Method;
+  /** OpenAPI path template, e.g. /api/nuxt/{lang}/total/{hash}. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** Query strings; each schema is an object whose properties become query parameters. */
+  query?: readonly z.ZodType[];
+  /** Path parameters other than {lang}; `null` is a raw string the handler checks itself. */
+  params?: Readonly<Record<string, z.ZodType | null>>;
+  headers?: readonly { name: string; required: boolean; description: string; schema: JsonSchema }[];
+  body?: { schema: z.ZodType; type?: 'json' | 'form'; required?: boolean };
+  ok: { status: number; description: string; type?: 'json' | 'pdf' | 'ics' | 'redirect' };
+  /** Adds 304: the answer carries an ETag and honours If-None-Match (search/http.ts cachedJson). */
+  etag?: boolean;
+  /** Error codes by status; 403 cross_site is added to every state-changing call (accounts/middleware.ts). */
+  errors: Partial<Record<ErrorStatus, readonly string[]>>;
+}
+
+const nuxt = (path: string) => `/api/nuxt/{lang}/${path}`;
+
+/**
+ * The checkout form as the document shows it. The handler builds bookingFormSchema per cart
+ * (required passenger fields from its operators, one passenger per traveller), so the document
+ * shows every passenger field optional and at least one passenger.
+ */
+const documentedBookingForm = bookingFormSchema([], '1970-01-01', 1).extend({
+  passengers: z.array(passengerSchema([], '1970-01-01')).min(1).meta({
+    description:
+      "One entry per traveller of the cart. Which fields are required depends on the cart's operators: see `fields.required` in GET checkout.",
+  }),
+});
+const documentedFormEnvelope = formEnvelopeBody.extend({ hash: cartHashSchema, form: documentedBookingForm });
+
+const cartHashParam = { hash: cartHashSchema };
+const searchQueryNote =
+  'One of fromId/fromSlug and one of toId/toSlug is required: a place id (`12`), a station id (`s34`) or a place or station slug.';
+
+const SEARCH_ERRORS = { 400: ['invalid_search'], 404: ['unknown_place'], 503: ['search_unavailable'] } as const;
+const CART_ERRORS = { 400: ['invalid_cart'], 404: ['cart_not_found'], 503: ['search_unavailable'] } as const;
+const NETWORK_ERRORS = { 400: ['invalid_query'], 503: ['search_unavailable'] } as const;
+const TICKET_ERRORS = { 400: ['invalid_ticket_link'], 403: ['invalid_ticket_link'], 404: ['booking_not_found'] } as const;
+const SIGN_IN_ERRORS = { 429: ['too_many_attempts'] } as const;
+
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  // Trips and typeahead (server/search/api.ts)
+  ...(['trips/search', 'tripsV2/search'] as const).map((path): ApiOperation => ({
+    method: 'get',
+    path: nuxt(path),
+    tag: 'trips',
+    summary: 'Search trips between two places on a date, with recheck URLs and token',
+    description: searchQueryNote,
+    query: [searchSchema],
+    ok: { status: 200, description: 'Trips from the in-memory index; `tripsRecheck` lists the recheck URLs to call with `recheckToken`.' },
+    etag: true,
+    errors: SEARCH_ERRORS,
+  })),
+  ...(['trips/recheck', 'tripsV2/recheck'] as const).map((path): ApiOperation => ({
+    method: 'get',
+    path: nuxt(path),
+    tag: 'trips',
+    summary: 'Live seats and prices for the trips of one connector',
+    query: [recheckQuery],
+    ok: { status: 200, description: 'The rechecked trips by key, to merge into the search answer.' },
+    errors: { 400: ['invalid_recheck'], 503: ['search_unavailable'] },
+  })),
+  {
+    method: 'get',
+    path: nuxt('trips/next-dates'),
+    tag: 'trips',
+    summary: 'The next days with service after the asked one',
+    description: searchQueryNote,
+    query: [searchSchema],
+    ok: { status: 200, description: 'Dates with a localized title.' },
+    etag: true,
+    errors: SEARCH_ERRORS,
+  },
+  {
+    method: 'get',
+    path: nuxt('trips/facts-on-dates'),
+    tag: 'trips',
+    summary: 'Route facts for a date',
+    description: searchQueryNote,
+    query: [searchSchema],
+    ok: { status: 200, description: 'A list of facts (empty when they cannot be computed).' },
+    etag: true,
+    errors: SEARCH_ERRORS,
+  },
+  {
+    method: 'get',
+    path: nuxt('trips/page-data'),
+    tag: 'trips',
+    summary: 'Page data of the search results page',
+    description: searchQueryNote,
+    query: [searchSchema, pageDataQuery],
+    ok: { status: 200, description: 'From, to, date, people and the SEO experiment flags.' },
+    etag: true,
+    errors: SEARCH_ERRORS,
+  },
+  {
+    method: 'get',
+    path: nuxt('tripinfo'),
+    tag: 'trips',
+    summary: 'One trip by its key, with every stop',
+    query: [tripInfoQuery],
+    ok: { status: 200, description: 'The trip with its legs, stops and prices.' },
+    etag: true,
+    errors: { 400: ['invalid_search'], 404: ['unknown_trip'], 503: ['search_unavailable'] },
+  },
+  {
+    method: 'get',
+    path: nuxt('common-data'),
+    tag: 'trips',
+    summary: 'Vehicle classes, operators and stations',
+    ok: { status: 200, description: 'The reference data the client keeps.' },
+    etag: true,
+    errors: { 503: ['search_unavailable'] },
+  },
+  {
+    method: 'get',
+    path: nuxt('typeahead/prefetch'),
+    tag: 'typeahead',
+    summary: 'Popular destinations from a place, or popular departures without fromId',
+    query: [typeaheadPrefetchQuery],
+    ok: { status: 200, description: 'Suggested places and stations.' },
+    etag: true,
+    errors: SEARCH_ERRORS,
+  },
+  {
+    method: 'get',
+    path: nuxt('typeahead/fetch'),
+    tag: 'typeahead',
+    summary: 'Places and stations by name in any language',
+    query: [typeaheadFetchQuery],
+    ok: { status: 200, description: 'Matching places and stations.' },
+    etag: true,
+    errors: { 400: ['invalid_search'], 503: ['search_unavailable'] },
+  },
+
+  // Cart (server/cart/api.ts)
+  {
+    method: 'get',
+    path: nuxt('cart'),
+    tag: 'cart',
+    summary: 'The cart by hash (compact shape)',
+    query: [cartHashQuery],
+    ok: { status: 200, description: 'The cart.' },
+    errors: CART_ERRORS,
+  },
+  {
+    method: 'get',
+    path: nuxt('cartV2'),
+    tag: 'cart',
+    summary: 'The cart by hash with stations, operators, classes and local times',
+    query: [cartHashQuery],
+    ok: { status: 200, description: 'The cart.' },
+    errors: CART_ERRORS,
+  },
+  {
+    method: 'post',
+    path: nuxt('cart/freeze'),
+    tag: 'cart',
+    summary: 'Freeze a cart so that it keeps its prices',
+    body: { schema: cartHashQuery },
+    ok: { status: 200, description: '`{ hash, frozen }`.' },
+    errors: { 400: ['invalid_cart'], 404: ['cart_not_found'] },
+  },
+  {
+    method: 'get',
+    path: nuxt('booking/getBookingCartHashByBID'),
+    tag: 'cart',
+    summary: 'The cart hash behind a booking reference',
+    query: [bookingReferenceQuery],
+    ok: { status: 200, description: '`{ hash }`.' },
+    errors: { 400: ['invalid_booking'], 404: ['booking_not_found'] },
+  },
+
+  // Checkout (server/checkout/api.ts)
+  {
+    method: 'get',
+    path: nuxt('checkout'),
+    tag: 'checkout',
+    summary: 'The cart, the passenger fields its operators require, add-on offers and the current booking',
+    query: [cartHashQuery],
+    ok: { status: 200, description: '`{ cart, fields, addons, booking, totals }`.' },
+    errors: CART_ERRORS,
+  },
+  {
+    method: 'get',
+    path: nuxt('checkout/split'),
+    tag: 'checkout',
+    summary: 'The checkout per trip of the cart',
+    query: [cartHashQuery],
+    ok: { status: 200, description: '`{ parts, fields }`.' },
+    errors: CART_ERRORS,
+  },
+  {
+    method: 'post',
+    path: nuxt('validate/form'),
+    tag: 'checkout',
+    summary: 'Field-by-field verdict on the booking form',
+    body: { schema: documentedFormEnvelope },
+    ok: { status: 200, description: '`{ valid: true, fields: {} }`; an invalid form is the 422 answer.' },
+    errors: { ...CART_ERRORS, 400: ['invalid_booking_form', 'invalid_cart'], 422: ['invalid_booking_form'] },
+  },
+  {
+    method: 'post',
+    path: nuxt('checkout/booking-form'),
+    tag: 'checkout',
+    summary: 'Server validation of the passengers form, with totals (nothing held yet)',
+    body: { schema: documentedFormEnvelope },
+    ok: { status: 200, description: '`{ valid: true, form, totals }`.' },
+    errors: { ...CART_ERRORS, 400: ['invalid_booking_form', 'invalid_cart'], 422: ['invalid_booking_form', 'unknown_addon'] },
+  },
+  {
+    method: 'post',
+    path: nuxt('checkout/reserve/{hash}'),
+    tag: 'checkout',
+    summary: "Validate the form again and hold every leg's seats",
+    description:
+      'A `price_changed` answer carries `old_total` and `new_total` in its `error` object. Back from the confirmation step, the held booking keeps its seats and takes the new details (200).',
+    params: cartHashParam,
+    body: { schema: reserveBody.extend({ form: documentedBookingForm }) },
+    ok: { status: 201, description: '`{ booking, pay_url }`: the booking with its hold expiry.' },
+    errors: {
+      ...CART_ERRORS,
+      404: ['cart_not_found', 'unknown_trip', 'unknown_option', 'no_price'],
+      409: ['price_changed', 'sold_out', 'sales_closed'],
+      422: ['invalid_booking_form', 'unknown_addon'],
+    },
+  },
+  ...(['get', 'post'] as const).map((method): ApiOperation => ({
+    method,
+    path: nuxt('total/{hash}'),
+    tag: 'checkout',
+    summary: method === 'get' ? 'Fare and total of the cart' : 'Fare, the chosen add-ons priced, and total',
+    params: cartHashParam,
+    ...(method === 'post' ? { body: { schema: totalBody, required: false } } : {}),
+    ok: { status: 200, description: 'The totals.' },
+    errors: { ...CART_ERRORS, 400: ['invalid_cart', 'invalid_booking_form'], 422: ['unknown_addon'] },
+  })),
+  {
+    method: 'get',
+    path: nuxt('total/split/{hash}'),
+    tag: 'checkout',
+    summary: 'The total per trip of the cart',
+    params: cartHashParam,
+    ok: { status: 200, description: '`{ parts }`.' },
+    errors: CART_ERRORS,
+  },
+  {
+    method: 'get',
+    path: nuxt('paygates/{hash}'),
+    tag: 'checkout',
+    summary: 'The ways to pay this cart',
+    params: cartHashParam,
+    ok: { status: 200, description: '`{ paygates }`.' },
+    errors: CART_ERRORS,
+  },
+  {
+    method: 'get',
+    path: nuxt('paygates/split/{hash}'),
+    tag: 'checkout',
+    summary: 'The ways to pay each trip of the cart',
+    params: cartHashParam,
+    ok: { status: 200, description: '`{ parts }`, each with its paygates.' },
+    errors: CART_ERRORS,
+  },
+
+  // Payment (server/payment/api.ts)
+  {
+    method: 'get',
+    path: nuxt('pay'),
+    tag: 'payment',
+    summary: 'The booking to pay and its paygates',
+    query: [cartHashQuery],
+    ok: { status: 200, description: '`{ booking, paygates }`.' },
+    errors: { 400: ['invalid_cart'], 404: ['cart_not_found', 'booking_not_found'] },
+  },
+  {
+    method: 'get',
+    path: nuxt('pay/split/{hash}'),
+    tag: 'payment',
+    summary: 'The amount per trip of the booking',
+    params: cartHashParam,
+    ok: { status: 200, description: '`{ booking_id, parts }`.' },
+    errors: { 400: ['invalid_cart'], 404: ['cart_not_found', 'booking_not_found'] },
+  },
+  ...(
+    [
+      ['pay/place-order', placeOrderBody, 'Start paying a booking'],
+      ['pay/place-order-by-booking-cart-hash', placeOrderByCartHashBody, "Start paying a cart's booking"],
+    ] as const
+  ).map(([path, schema, summary]): ApiOperation => ({
+    method: 'post',
+    path: nuxt(path),
+    tag: 'payment',
+    summary,
+    description: 'A retry with the same Idempotency-Key and body replays the first answer (header `idempotent-replayed: true`).',
+    headers: [
+      {
+        name: 'Idempotency-Key',
+        required: true,
+        description: 'One key per order attempt: a retried call never places two orders.',
+        schema: { type: 'string', pattern: IDEMPOTENCY_KEY.source },
+      },
+    ],
+    body: { schema },
+    ok: { status: 201, description: '`{ payment_id, booking_id, paygate, redirect_url, reference, expires_at }`.' },
+    errors: {
+      400: ['invalid_order', 'idempotency_key_required'],
+      404: ['booking_not_found'],
+      409: ['already_paid', 'booking_not_payable', 'idempotency_in_progress'],
+      422: ['idempotency_key_reused'],
+    },
+  })),
+  {
+    method: 'get',
+    path: nuxt('pay/payment-result'),
+    tag: 'payment',
+    summary: "Where a booking's payment stands",
+    query: [paymentResultQuery],
+    ok: { status: 200, description: 'The booking and its latest payment; `final` ends polling.' },
+    errors: { 400: ['invalid_booking'], 404: ['booking_not_found'] },
+  },
+  {
+    method: 'post',
+    path: '/api/paygates/sandbox-card/webhook',
+    tag: 'payment',
+    summary: "The sandbox card gateway's signed webhook",
+    description: 'Server to server: signed with HMAC-SHA256 over the raw body, 5-minute replay window; each event applies once.',
+    headers: [
+      { name: SIGNATURE_HEADER, required: true, description: 'The gateway signature of the raw body.', schema: { type: 'string' } },
+    ],
+    body: { schema: webhookEventSchema },
+    ok: { status: 200, description: '`{ received: true, result }`.' },
+    errors: { 400: ['invalid_webhook'], 401: ['invalid_webhook'], 404: ['payment_not_found'], 422: ['amount_mismatch'] },
+  },
+
+  // Tickets behind a signed link (server/tickets/api.ts)
+  {
+    method: 'get',
+    path: nuxt('ticket/extended-receipt'),
+    tag: 'tickets',
+    summary: 'The paid booking in full, with a refund preview',
+    query: [ticketLinkQuery],
+    ok: { status: 200, description: '`{ receipt, refund_preview }`.' },
+    errors: TICKET_ERRORS,
+  },
+  {
+    method: 'get',
+    path: nuxt('ticket/pdf'),
+    tag: 'tickets',
+    summary: 'The e-ticket PDF of a paid booking',
+    query: [ticketLinkQuery],
+    ok: { status: 200, description: 'The e-ticket (attachment).', type: 'pdf' },
+    errors: TICKET_ERRORS,
+  },
+  {
+    method: 'get',
+    path: nuxt('ticket/ics'),
+    tag: 'tickets',
+    summary: "The booking's legs as a calendar file (RFC 5545)",
+    query: [ticketLinkQuery],
+    ok: { status: 200, description: 'The calendar file (attachment).', type: 'ics' },
+    errors: TICKET_ERRORS,
+  },
+
+  // Network content (server/network/api.ts)
+  {
+    method: 'get',
+    path: nuxt('home'),
+    tag: 'content',
+    summary: 'Network size, popular operators and places, the first travel guides',
+    ok: { status: 200, description: 'The home page data.' },
+    errors: { 503: ['search_unavailable'] },
+  },
+  {
+    method: 'get',
+    path: nuxt('operators'),
+    tag: 'content',
+    summary: 'Every operator with its rating and transport',
+    ok: { status: 200, description: '`{ operators }`.' },
+    errors: { 503: ['search_unavailable'] },
+  },
+  {
+    method: 'get',
+    path: nuxt('operator'),
+    tag: 'content',
+    summary: 'An operator with its classes, routes and latest reviews',
+    query: [operatorSlugQuery],
+    ok: { status: 200, description: '`{ operator, classes, routes, reviews }`.' },
+    errors: { ...NETWORK_ERRORS, 404: ['unknown_operator'] },
+  },
+  {
+    method: 'get',
+    path: nuxt('operator/timetable'),
+    tag: 'content',
+    summary: "The operator's timetable rows, optionally from one place",
+    query: [operatorQuery],
+    ok: { status: 200, description: '`{ operator, timetable }`.' },
+    errors: { ...NETWORK_ERRORS, 404: ['unknown_operator', 'unknown_place'] },
+  },
+  {
+    method: 'get',
+    path: nuxt('station'),
+    tag: 'content',
+    summary: 'A station with departures, routes, operators and nearby stations',
+    description: 'One of `id` and `slug` is required.',
+    query: [stationQuery],
+    ok: { status: 200, description: 'The station page data.' },
+    errors: { ...NETWORK_ERRORS, 404: ['unknown_place'] },
+  },
+  {
+    method: 'get',
+    path: nuxt('station/new'),
+    tag: 'content',
+    summary: 'The new station page data: departures grouped by destination',
+    description: 'One of `id` and `slug` is required.',
+    query: [stationQuery],
+    ok: { status: 200, description: 'The station page data.' },
+    errors: { ...NETWORK_ERRORS, 404: ['unknown_place'] },
+  },
+  {
+    method: 'get',
+    path: nuxt('travel/routes'),
+    tag: 'content',
+    summary: 'Places reachable directly from a place, busiest first',
+    query: [travelRoutesQuery],
+    ok: { status: 200, description: '`{ from, routes }`.' },
+    errors: { ...NETWORK_ERRORS, 404: ['unknown_place'] },
+  },
+  {
+    method: 'get',
+    path: nuxt('travel/polymorph'),
+    tag: 'content',
+    summary: 'Whether a slug names a place, a station or an operator',
+    query: [polymorphQuery],
+    ok: { status: 200, description: 'The named thing, with `type` place, station or operator.' },
+    errors: { ...NETWORK_ERRORS, 404: ['unknown_place'] },
+  },
+  {
+    method: 'get',
+    path: nuxt('reviews'),
+    tag: 'reviews',
+    summary: 'The latest reviews',
+    query: [pageQuery],
+    ok: { status: 200, description: '`{ total, limit, offset, pageAverage, reviews }`.' },
+    errors: NETWORK_ERRORS,
+  },
+  {
+    method: 'get',
+    path: nuxt('reviews/operator/{operator}'),
+    tag: 'reviews',
+    summary: "An operator's reviews, newest first",
+    params: { operator: slugSchema },
+    query: [pageQuery],
+    ok: { status: 200, description: '`{ total, limit, offset, pageAverage, reviews }`.' },
+    errors: { ...NETWORK_ERRORS, 404: ['unknown_operator'] },
+  },
+  {
+    method: 'get',
+    path: nuxt('reviews/trip/{trip}'),
+    tag: 'reviews',
+    summary: 'Reviews of the route a trip runs on',
+    description: '`{trip}` is a route id or a search result trip key.',
+    params: { trip: null },
+    query: [pageQuery],
+    ok: { status: 200, description: '`{ total, limit, offset, pageAverage, reviews }`.' },
+    errors: { ...NETWORK_ERRORS, 404: ['unknown_trip'] },
+  },
+  {
+    method: 'get',
+    path: nuxt('reviews/travel'),
+    tag: 'reviews',
+    summary: 'Reviews of every route between two places',
+    query: [travelReviewsQuery, pageQuery],
+    ok: { status: 200, description: '`{ total, limit, offset, pageAverage, reviews }`.' },
+    errors: { ...NETWORK_ERRORS, 404: ['unknown_place'] },
+  },
+
+  // Content documents (server/content/api.ts)
+  ...(
+    [
+      ['legal/privacy-policy', 'The privacy policy'],
+      ['legal/cancellation-policy', 'The cancellation policy'],
+    ] as const
+  ).map(([path, summary]): ApiOperation => ({
+    method: 'get',
+    path: nuxt(path),
+    tag: 'content',
+    summary: `${summary} in the request's language`,
+    ok: { status: 200, description: 'The document (HTML body), with `fallback` when it is the English text.' },
+    errors: { 404: ['unknown_document'] },
+  })),
+  {
+    method: 'get',
+    path: nuxt('legal/terms/{slug}'),
+    tag: 'content',
+    summary: 'A terms document (`general` is the site terms)',
+    params: { slug: slugSchema },
+    ok: { status: 200, description: 'The document (HTML body), with `fallback` when it is the English text.' },
+    errors: { 404: ['unknown_document'] },
+  },
+  {
+    method: 'get',
+    path: nuxt('travel/guides'),
+    tag: 'content',
+    summary: 'The travel guides, optionally only those about one place',
+    query: [guidesQuery],
+    ok: { status: 200, description: '`{ guides }`.' },
+    errors: { 400: ['invalid_query'] },
+  },
+  {
+    method: 'get',
+    path: nuxt('about'),
+    tag: 'content',
+    summary: "The about page and the network's size",
+    ok: { status: 200, description: 'The document with `stats`.' },
+    errors: { 404: ['unknown_document'] },
+  },
+  {
+    method: 'get',
+    path: nuxt('transport/options'),
+    tag: 'content',
+    summary: 'The ways to travel, with the guides for each',
+    ok: { status: 200, description: 'The document with `classes`.' },
+    errors: { 404: ['unknown_document'] },
+  },
+
+  // Accounts (server/accounts/http.ts)
+  {
+    method: 'post',
+    path: nuxt('user'),
+    tag: 'user',
+    summary: 'Sign in with email and password, or complete two-factor sign-in with token and code',
+    body: { schema: loginBody },
+    ok: { status: 200, description: '`{ user }` with the session cookies, or `{ token }` when a second factor is needed.' },
+    errors: { ...SIGN_IN_ERRORS, 400: ['invalid_login'], 401: ['invalid_credentials', 'invalid_code'] },
+  },
+  {
+    method: 'post',
+    path: nuxt('register'),
+    tag: 'user',
+    summary: 'Register by email: a verification link is mailed',
+    body: { schema: registerBody },
+    ok: { status: 200, description: '`{ sent: true }`, the same for an address already known.' },
+    errors: { ...SIGN_IN_ERRORS, 400: ['invalid_registration'] },
+  },
+  {
+    method: 'post',
+    path: nuxt('reset-password'),
+    tag: 'user',
+    summary: 'Ask for a password reset link ({email}), or set the new password ({token, password})',
+    body: { schema: resetBody },
+    ok: { status: 200, description: '`{ sent: true }`, or `{ user }` signed in after a reset.' },
+    errors: { ...SIGN_IN_ERRORS, 400: ['invalid_reset', 'captcha_failed'], 401: ['invalid_link'] },
+  },
+  {
+    method: 'post',
+    path: nuxt('login-with-email'),
+    tag: 'user',
+    summary: 'Mail a single-use sign-in link',
+    body: { schema: emailLinkBody },
+    ok: { status: 200, description: '`{ sent: true }`.' },
+    errors: { ...SIGN_IN_ERRORS, 400: ['invalid_login'] },
+  },
+  {
+    method: 'post',
+    path: nuxt('login-with-google'),
+    tag: 'user',
+    summary: 'Sign in with a Google ID token',
+    body: { schema: googleBody },
+    ok: { status: 200, description: '`{ user }` with the session cookies, or `{ token }` when a second factor is needed.' },
+    errors: { ...SIGN_IN_ERRORS, 400: ['invalid_login'], 401: ['invalid_google'] },
+  },
+  {
+    method: 'post',
+    path: nuxt('user/otpt'),
+    tag: 'user',
+    summary: 'Redeem a one-time token from a mail or ticket link',
+    body: { schema: otptBody },
+    ok: { status: 200, description: '`{ user }` with the session cookies, or `{ token }` when a second factor is needed.' },
+    errors: { ...SIGN_IN_ERRORS, 400: ['invalid_link'], 401: ['invalid_link'] },
+  },
+  {
+    method: 'get',
+    path: nuxt('logout'),
+    tag: 'user',
+    summary: 'End the session and clear the account cookies',
+    ok: { status: 200, description: '`{ ok: true }`.' },
+    errors: {},
+  },
+  {
+    method: 'get',
+    path: nuxt('user-data'),
+    tag: 'user',
+    summary: "The user (or null), the last search's places, the currency and an agent's co-branding",
+    ok: { status: 200, description: '`{ user, searchForm: { from, to }, fxcode, agent: { operator: { id, logo, name } } | null }`.' },
+    errors: {},
+  },
+  {
+    method: 'get',
+    path: nuxt('user/profile'),
+    tag: 'user',
+    summary: 'The signed-in user profile and saved passengers',
+    ok: { status: 200, description: '`{ profile, passengers }`.' },
+    errors: { 401: ['not_signed_in'] },
+  },
+  {
+    method: 'post',
+    path: nuxt('user/profile'),
+    tag: 'user',
+    summary: 'Change details, password or email, or add or remove a saved passenger (by `action`)',
+    body: { schema: profileBody },
+    ok: { status: 200, description: '`{ ok: true }`, `{ sent: true }` or `{ passengers }`, by action.' },
+    errors: { 400: ['invalid_profile'], 401: ['not_signed_in', 'reauthentication_failed'], 404: ['not_found'] },
+  },
+  {
+    method: 'delete',
+    path: nuxt('user/profile'),
+    tag: 'user',
+    summary: 'Delete the account',
+    body: { schema: deleteBody },
+    ok: { status: 200, description: '`{ ok: true }`, with the account cookies cleared.' },
+    errors: { 400: ['invalid_profile'], 401: ['not_signed_in', 'reauthentication_failed'] },
+  },
+  {
+    method: 'post',
+    path: nuxt('user/two-factor'),
+    tag: 'user',
+    summary: 'Start two-factor enrolment, or confirm it with a code',
+    body: { schema: twoFactorBody },
+    ok: { status: 200, description: 'The enrolment secret (start) or `{ recoveryCodes }` (confirm).' },
+    errors: { 400: ['invalid_code'], 401: ['not_signed_in', 'invalid_code'], 409: ['two_factor_on'] },
+  },
+  {
+    method: 'delete',
+    path: nuxt('user/two-factor'),
+    tag: 'user',
+    summary: 'Turn two-factor sign-in off with a code',
+    body: { schema: twoFactorOffBody },
+    ok: { status: 200, description: '`{ ok: true }`.' },
+    errors: { 400: ['invalid_code'], 401: ['not_signed_in', 'invalid_code'] },
+  },
+  {
+    method: 'get',
+    path: nuxt('user/bookings'),
+    tag: 'user',
+    summary: "The signed-in traveller's bookings",
+    ok: { status: 200, description: '`{ bookings }`.' },
+    errors: { 401: ['not_signed_in'] },
+  },
+  {
+    method: 'get',
+    path: nuxt('user/review'),
+    tag: 'user',
+    summary: 'Trips the traveller can review',
+    ok: { status: 200, description: '`{ trips }`.' },
+    errors: { 401: ['not_signed_in'] },
+  },
+
+  // Outside /api/nuxt
+  {
+    method: 'post',
+    path: '/api/preferences/currency',
+    tag: 'preferences',
+    summary: "Store the visitor's currency (1-year cookie) and go back",
+    description: 'A form post, so the currency selector works without JavaScript.',
+    body: { schema: currencyPreferenceBody, type: 'form' },
+    ok: { status: 303, description: 'Back to `returnTo` (a same-site path) or the home page.', type: 'redirect' },
+    errors: { 400: ['invalid_currency'] },
+  },
+  {
+    method: 'get',
+    path: '/api/openapi.json',
+    tag: 'meta',
+    summary: 'This document',
+    ok: { status: 200, description: 'The OpenAPI 3.1 document of the API.' },
+    errors: {},
+  },
+];
+
+/** The JSON Schema of what a caller sends (zod's input side: defaults optional, before transforms). */
+export function inputJsonSchema(schema: z.ZodType): JsonSchema {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  // The dialect is the document's (OpenAPI 3.1 is JSON Schema 2020-12): no need to repeat it per schema.
+  delete json.$schema;
+  return json;
+}
+
+const ERROR_REF = '#/components/schemas/ApiError';
+
+function queryParameters(schema: z.ZodType) {
+  const json = inputJsonSchema(schema);
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => {
+    const { description, ...propertySchema } = property;
+    return {
+      name,
+      in: 'query',
+      required: required.has(name),
+      schema: propertySchema,
+      ...(typeof description === 'string' ? { description } : {}),
+    };
+  });
+}
+
+const langParameter = {
+  name: 'lang',
+  in: 'path',
+  required: true,
+  description: `The answer's language: ${SEGMENTS.join(', ')}. \`api\` and anything unsupported mean en; longer values are cut to two letters.`,
+  schema: { type: 'string', examples: ['en'] },
+};
+
+function pathParameters(op: ApiOperation) {
+  return [...op.path.matchAll(/\{([^}]+)\}/g)].map(([, name = '']) => {
+    if (name === 'lang') return langParameter;
+    const schema = op.params?.[name];
+    if (schema === undefined) throw new Error(`openapi: ${op.method} ${op.path} does not describe {${name}}`);
+    return { name, in: 'path', required: true, schema: schema ? inputJsonSchema(schema) : { type: 'string' } };
+  });
+}
+
+function successResponse(ok: ApiOperation['ok']) {
+  switch (ok.type) {
+    case 'pdf':
+      return {
+        description: ok.description,
+        content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+      };
+    case 'ics':
+      return { description: ok.description, content: { 'text/calendar': { schema: { type: 'string' } } } };
+    case 'redirect':
+      return { description: ok.description, headers: { Location: { required: true, schema: { type: 'string' } } } };
+    default:
+      return { description: ok.description, content: { 'application/json': { schema: { type: 'object' } } } };
+  }
+}
+
+/** State-changing calls from another site are refused before any handler runs. */
+function errorsOf(op: ApiOperation): Partial<Record<ErrorStatus, readonly string[]>> {
+  const changesState = op.method !== 'get' || op.path.endsWith('/logout');
+  return changesState ? { ...op.errors, 403: [...(op.errors[403] ?? []), 'cross_site'] } : op.errors;
+}
+
+function errorResponse(codes: readonly string[]) {
+  return {
+    description: codes.map((c) => `\`${c}\``).join(', '),
+    content: {
+      'application/json': {
+        schema: { allOf: [{ $ref: ERROR_REF }, { properties: { error: { properties: { code: { enum: [...codes] } } } } }] },
+      },
+    },
+  };
+}
+
+function operationId(op: ApiOperation): string {
+  const words = op.path
+    .replace(/^\/api\/(nuxt\/\{lang\}\/)?/, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return op.method + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+}
+
+function operationObject(op: ApiOperation) {
+  const parameters = [
+    ...pathParameters(op),
+    ...(op.query ?? []).flatMap(queryParameters),
+    ...(op.headers ?? []).map((h) => ({ name: h.name, in: 'header', required: h.required, description: h.description, schema: h.schema })),
+  ];
+  const responses: Record<string, unknown> = { [String(op.ok.status)]: successResponse(op.ok) };
+  if (op.etag) responses['304'] = { description: 'Unchanged since the ETag sent in If-None-Match.' };
+  for (const [status, codes] of Object.entries(errorsOf(op))) if (codes.length) responses[status] = errorResponse(codes);
+  return {
+    operationId: operationId(op),
+    tags: [op.tag],
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(op.body
+      ? {
+          requestBody: {
+            required: op.body.required ?? true,
+            content: {
+              [op.body.type === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: {
+                schema: inputJsonSchema(op.body.schema),
+              },
+            },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+export function buildOpenApiDocument(operations: readonly ApiOperation[] = API_OPERATIONS) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) {
+    const item = (paths[op.path] ??= {});
+    if (item[op.method]) throw new Error(`openapi: ${op.method} ${op.path} is listed twice`);
+    item[op.method] = operationObject(op);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Roamly API',
+      version: pkg.version,
+      description:
+        'The API of the web site and the mobile apps (SPEC §7). Every endpoint parses its input with the zod schema this document is generated from, answers JSON, and on failure answers `{ "error": { "code", "message", "fields" } }` with the status shown; `message` is translated into {lang}.',
+    },
+    tags: [...new Set(operations.map((op) => op.tag))].map((name) => ({ name })),
+    paths,
+    components: { schemas: { ApiError: inputJsonSchema(apiErrorBodySchema) } },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
+
+let cached: string | undefined;
+
+/** The document as served: built once per process (it changes only with a deploy). */
+export function openApiJson(): string {
+  cached ??= JSON.stringify(buildOpenApiDocument());
+  return cached;
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "operator_id" integer;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE set null ON UPDATE no action;

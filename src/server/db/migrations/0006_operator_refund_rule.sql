@@ -1,0 +1,2 @@
+ALTER TABLE "operators" ADD COLUMN "late_refund_pct" smallint DEFAULT 50 NOT NULL;--> statement-breakpoint
+ALTER TABLE "operators" ADD CONSTRAINT "operators_late_refund_pct" CHECK ("operators"."late_refund_pct" between 0 and 100);

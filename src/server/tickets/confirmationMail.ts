@@ -1,0 +1,55 @@
+/**
+ * The confirmation mail is owed by every paid booking until it has gone out, and it goes out
+ * once. The payment path sends it right after the booking turns paid; if that fails (SMTP down,
+ * a crash between the payment and the mail) the background sender tries again later, instead of
+ * the mail being lost because the payment event itself is never applied twice.
+ *
+ * A sender first claims the booking (a conditional update), so two server processes — or the
+ * payment path and the background sender — never both send. A claim left by a sender that died
+ * goes stale after CLAIM_STALE_MS and the mail is tried again.
+ */
+import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { bookings } from '../db/schema.ts';
+import { checkoutLogger } from '../booking/log.ts';
+
+export const CLAIM_STALE_MS = 5 * 60_000;
+const PAID_STATUSES = ['paid', 'pending_confirmation', 'confirmed'] as const;
+
+export type SendConfirmation = (db: Db, bookingId: number) => Promise<boolean>;
+
+function owed(now: Date) {
+  return and(
+    isNull(bookings.confirmationMailedAt),
+    inArray(bookings.status, [...PAID_STATUSES]),
+    or(isNull(bookings.confirmationMailClaimedAt), lt(bookings.confirmationMailClaimedAt, new Date(now.getTime() - CLAIM_STALE_MS))),
+  );
+}
+
+/** Sends one booking's confirmation if it is still owed; true when this call sent it. */
+export async function deliverConfirmationMail(db: Db, bookingId: number, now: Date, send: SendConfirmation): Promise<boolean> {
+  const claimed = await db
+    .update(bookings)
+    .set({ confirmationMailClaimedAt: now })
+    .where(and(eq(bookings.id, bookingId), owed(now)))
+    .returning({ id: bookings.id });
+  if (claimed.length === 0) return false;
+  try {
+    // A booking without an email address has nobody to mail: it counts as done.
+    await send(db, bookingId);
+  } catch (error) {
+    // The claim stays: the mail is tried again once it is stale, not in a tight loop.
+    checkoutLogger().error({ booking: bookingId, err: error instanceof Error ? error.message : String(error) }, 'confirmation mail failed');
+    return false;
+  }
+  await db.update(bookings).set({ confirmationMailedAt: new Date() }).where(eq(bookings.id, bookingId));
+  return true;
+}
+
+/** The background sender: every paid booking whose mail is owed; returns how many went out. */
+export async function deliverOwedConfirmationMails(db: Db, now: Date, send: SendConfirmation, limit = 20): Promise<number> {
+  const due = await db.select({ id: bookings.id }).from(bookings).where(owed(now)).orderBy(asc(bookings.id)).limit(limit);
+  let sent = 0;
+  for (const { id } of due) if (await deliverConfirmationMail(db, id, now, send)) sent++;
+  return sent;
+}

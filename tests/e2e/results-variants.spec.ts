@@ -1,0 +1,142 @@
+/**
+ * The results route's two halves and its variant (SPEC §2 search-results): popular pairs are
+ * pre-rendered (a file in the build, served as a static file), any other pair renders on request
+ * at the same URL pattern, and /new shows the new layout with the plain path as canonical.
+ * Build with QUICK_BUILD_LOCALES=en,ar (or all locales) before running.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+const CLIENT = join(import.meta.dirname, '..', '..', process.env.ASTRO_OUT_DIR || 'dist', 'client');
+const POPULAR = '/en/all/bangkok/chiang-mai';
+const ON_DEMAND = '/en/all/chiang-mai/pai';
+
+/** YYYY-MM-DD, `days` from today. */
+function isoIn(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+async function acceptCookies(page: Page) {
+  const button = page.getByRole('button', { name: /^(Accept all|قبول الكل)$/ });
+  if (await button.isVisible()) await button.click();
+}
+
+// The server builds its search index on the first search: do that once, not inside a timed step.
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(120_000);
+  expect((await request.get('/api/nuxt/en/trips/search?fromSlug=bangkok&toSlug=chiang-mai', { timeout: 110_000 })).ok()).toBe(true);
+});
+
+/** Waits for the island's first list (generous: the test machine may be busy). */
+async function listShown(page: Page) {
+  await expect(page.getByRole('tabpanel').getByRole('article').first()).toBeVisible({ timeout: 20_000 });
+}
+
+const builtFile = (path: string) => join(CLIENT, ...path.split('/').filter(Boolean), 'index.html');
+const trips = (page: Page) => page.getByRole('tabpanel').getByRole('article');
+
+test('a popular pair is served pre-rendered and shows its results', async ({ page }) => {
+  expect(existsSync(builtFile(POPULAR)), 'built file of the popular pair').toBe(true);
+  const response = await page.goto(POPULAR);
+  expect(response?.status()).toBe(200);
+  // Served from the file: the static handler's validators, not the on-demand cache policy.
+  const headers = response?.headers() ?? {};
+  expect(headers['last-modified']).toBeDefined();
+  expect(headers['cache-control']).not.toContain('s-maxage');
+  await acceptCookies(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bangkok to Chiang Mai');
+  await listShown(page);
+  await expect(page.getByText(/Trips found: \d+/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'About the trip from Bangkok to Chiang Mai' })).toBeVisible();
+});
+
+test('every built locale has the popular pairs, and the sitemap lists them', async ({ request }) => {
+  expect(existsSync(builtFile(`/ar${POPULAR.slice(3)}`))).toBe(true);
+  const pairs = readdirSync(join(CLIENT, 'en', 'all', 'bangkok'));
+  expect(pairs).toContain('chiang-mai');
+  const index = await (await request.get('/sitemap-index.xml')).text();
+  const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
+  const en = await Promise.all(sitemaps.filter((p) => p.startsWith('/sitemap-en')).map(async (p) => (await request.get(p)).text()));
+  expect(en.join('\n')).toContain(`${POPULAR}</loc>`);
+  expect(en.join('\n')).not.toContain(`${ON_DEMAND}</loc>`);
+});
+
+test('the query of a pre-rendered pair drives the search in the browser', async ({ page }) => {
+  const date = isoIn(9);
+  const searched = page.waitForRequest((r) => r.url().includes('/trips/search?'));
+  await page.goto(`${POPULAR}?date=${date}&people=3`);
+  const url = new URL((await searched).url());
+  expect(url.searchParams.get('date')).toBe(date);
+  expect(url.searchParams.get('people')).toBe('3');
+  await acceptCookies(page);
+  await listShown(page);
+  await expect(trips(page).first().getByRole('link').first()).toHaveAttribute('href', /people=3/);
+  // The search form fills itself from the same query.
+  await expect(page.getByRole('button', { name: /Travellers: 3/ })).toBeVisible();
+});
+
+test('direction=backward on a pre-rendered pair goes to the reverse pair', async ({ page }) => {
+  await page.goto(`${POPULAR}?direction=backward&people=2`);
+  await expect(page).toHaveURL(/\/en\/all\/chiang-mai\/bangkok\?people=2$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chiang Mai to Bangkok');
+});
+
+test('a pair that was not pre-rendered renders on request, cacheable', async ({ page }) => {
+  expect(existsSync(builtFile(ON_DEMAND))).toBe(false);
+  const response = await page.goto(`${ON_DEMAND}?date=${isoIn(5)}`);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['cache-control']).toBe('public, max-age=300, s-maxage=300, stale-while-revalidate=600');
+  await acceptCookies(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chiang Mai to Pai');
+  await listShown(page);
+  await expect(page.getByText(/Trips found: \d+/)).toBeVisible();
+  // Deeper paths are not pairs.
+  expect((await page.goto(`${ON_DEMAND}/extra`))?.status()).toBe(404);
+});
+
+test('/new shows the new layout: route facts first, trips grouped by the part of the day', async ({ page }) => {
+  for (const path of [POPULAR, ON_DEMAND]) {
+    const response = await page.goto(`${path}/new?date=${isoIn(10)}`);
+    expect(response?.status()).toBe(200);
+    await acceptCookies(page);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path}$`));
+    const facts = page.getByRole('heading', { level: 2, name: /^About the trip from / });
+    await expect(facts).toBeVisible();
+    await listShown(page);
+    // The facts summary comes before the list, the FAQ after it.
+    const factsY = (await facts.boundingBox())?.y ?? Infinity;
+    const listY = (await page.getByRole('tabpanel').boundingBox())?.y ?? -Infinity;
+    const faqY = (await page.getByRole('heading', { level: 2, name: 'Frequently asked questions' }).boundingBox())?.y ?? -Infinity;
+    expect(factsY).toBeLessThan(listY);
+    expect(faqY).toBeGreaterThan(listY);
+    // Trips sit under part-of-the-day headings, filters are folded away.
+    const parts = page.getByRole('tabpanel').getByRole('heading', { level: 3 });
+    await expect(parts.first()).toHaveText(/^(Night|Morning|Afternoon|Evening|Any time) \d+$/);
+    await expect(page.getByRole('tabpanel').getByRole('heading', { level: 4 }).first()).toBeVisible();
+    await expect(page.getByText('Filters', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: /Morning 06:00–12:00/ }).first()).toBeHidden();
+  }
+  // The classic page at the plain path is its own canonical.
+  await page.goto(POPULAR);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${POPULAR}$`));
+  await listShown(page);
+  await expect(page.getByRole('tabpanel').getByRole('heading', { level: 3 }).first()).toBeVisible();
+});
+
+test('a visitor with euros sees euro prices on a pre-rendered pair', async ({ page, context, baseURL }) => {
+  // The built page carries the default currency: the browser re-prices it for the cookie.
+  expect(readFileSync(builtFile(POPULAR), 'utf8')).toContain('data-currency="USD"');
+  await context.addCookies([{ name: 'currency', value: 'EUR', url: baseURL ?? 'http://127.0.0.1' }]);
+  await page.goto(POPULAR);
+  await acceptCookies(page);
+  await listShown(page);
+  await expect(trips(page).first().locator('.trip__price-value')).toContainText('€');
+  const cheapest = page.locator('.route-facts__list dd').first();
+  await expect(cheapest).toContainText('€');
+  await expect(cheapest).not.toContainText('$');
+  await page.getByText(/^How much is a ticket/).click();
+  await expect(page.getByText(/^Tickets start at €/)).toBeVisible();
+});

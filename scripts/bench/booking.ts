@@ -1,5 +1,5 @@
 /**
- * `npm run bench:booking [-- --buyers N] [--concurrency C] [--departures D]` on PostgreSQL.
+ * `npm run bench:booking [-- --buyers N] [--concurrency C] [--departures D] [--workers W]` on PostgreSQL.
  *
  * End to end through the HTTP API of a built server, like a browser would: add-to-cart (from
  * real search results' booking_uri), checkout/reserve (the seat hold), pay/place-order with an
@@ -11,7 +11,7 @@
  *
  * Needs BENCH_DATABASE_URL (or TEST_DATABASE_URL): a database `bench_booking_*` is created there,
  * seeded, used and dropped. The server is `${ASTRO_OUT_DIR:-dist}/server/entry.mjs` on BENCH_PORT
- * (default 4399); build first.
+ * (default 4399), run by scripts/serve.ts as W processes (default 1); build first.
  */
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -25,11 +25,13 @@ const { values: args } = parseArgs({
     buyers: { type: 'string', default: '600' },
     concurrency: { type: 'string', default: '40' },
     departures: { type: 'string', default: '12' },
+    workers: { type: 'string', default: '1' },
   },
 });
 const BUYERS = Number(args.buyers);
 const CONCURRENCY = Number(args.concurrency);
 const DEPARTURES = Number(args.departures);
+const WORKERS = Number(args.workers);
 const baseUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 if (!baseUrl) {
   console.log('bench:booking SKIPPED: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server.');
@@ -63,9 +65,12 @@ await applyMigrations(handle);
 console.log('Seeding the default network…');
 await seedDatabase(handle, { scale: false });
 
-const server = spawn('node', [`${outDir}/server/entry.mjs`], {
+// scripts/serve.ts: with --workers above 1, that many server processes share the port.
+const server = spawn(process.execPath, ['scripts/serve.ts'], {
   env: {
     ...process.env,
+    ASTRO_OUT_DIR: outDir,
+    WEB_CONCURRENCY: String(WORKERS),
     HOST: '127.0.0.1',
     PORT: String(port),
     DATABASE_URL: databaseUrl,

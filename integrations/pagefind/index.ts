@@ -6,7 +6,8 @@
  * the client output, where src/components/content/siteSearch.client.ts loads it from. The trip
  * pages are not even read (see glob.ts): they are most of the site and none is searched.
  */
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { close, createIndex } from 'pagefind';
@@ -35,8 +36,18 @@ export default function pagefind(): AstroIntegration {
           const glob = searchGlob(sections(dir));
           const added = glob ? await index.addDirectory({ path: fileURLToPath(dir), glob }) : { errors: [], page_count: 0 };
           if (added.errors.length) throw new Error(`Pagefind indexing failed: ${added.errors.join('; ')}`);
-          const written = await index.writeFiles({ outputPath: fileURLToPath(new URL('pagefind/', dir)) });
-          if (written.errors.length) throw new Error(`Pagefind could not write its files: ${written.errors.join('; ')}`);
+          // The files come back over the API and are written here, completely, before the service is
+          // closed: letting the service write them itself sometimes left a file cut short when
+          // `close()` stopped it (a truncated pagefind.js broke site search for a whole build).
+          const bundle = await index.getFiles();
+          if (bundle.errors.length) throw new Error(`Pagefind could not produce its files: ${bundle.errors.join('; ')}`);
+          const outputDir = fileURLToPath(new URL('pagefind/', dir));
+          rmSync(outputDir, { recursive: true, force: true });
+          for (const file of bundle.files) {
+            const target = join(outputDir, file.path);
+            mkdirSync(dirname(target), { recursive: true });
+            writeFileSync(target, file.content);
+          }
           logger.info(`read ${added.page_count} pages (${glob ?? 'none'}) in ${Math.round(performance.now() - started)} ms`);
         } finally {
           await close();

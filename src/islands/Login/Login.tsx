@@ -96,6 +96,18 @@ export default function Login({
       {error ? <p className="login__error">{error}</p> : null}
     </div>
   );
+  const backToPassword = (
+    <button
+      type="button"
+      className="login__link"
+      disabled={busy}
+      onClick={() => {
+        show('password');
+      }}
+    >
+      {t('login.back')}
+    </button>
+  );
   const emailField = (
     <label className="login__field">
       <span>{t('login.email')}</span>
@@ -173,16 +185,7 @@ export default function Login({
         <button type="submit" className="button" disabled={busy}>
           {t('login.registerSubmit')}
         </button>
-        <button
-          type="button"
-          className="login__link"
-          disabled={busy}
-          onClick={() => {
-            show('password');
-          }}
-        >
-          {t('login.back')}
-        </button>
+        {backToPassword}
       </form>
     );
   }
@@ -210,16 +213,7 @@ export default function Login({
         <button type="submit" className="button" disabled={busy}>
           {t('login.resetSubmit')}
         </button>
-        <button
-          type="button"
-          className="login__link"
-          disabled={busy}
-          onClick={() => {
-            show('password');
-          }}
-        >
-          {t('login.back')}
-        </button>
+        {backToPassword}
       </form>
     );
   }

@@ -101,13 +101,18 @@ export function createSearchApi(options: SearchApiOptions = {}) {
   const database = async () => options.db ?? (await import('../db/index.ts').then((m) => m.getDbHandle())).db;
 
   /** Parses, resolves and normalises a search request; a Response when it cannot be searched. */
-  async function prepare(ctx: Ctx, p: SearchParams) {
-    let idx: TimetableIndex;
+  /** The search index, or the 503 answer while it is not ready (the client's hasError path). */
+  async function indexOrError(ctx: Ctx): Promise<TimetableIndex | Response> {
     try {
-      idx = await index();
+      return await index();
     } catch (error) {
       return indexError(ctx.locals.t, error);
     }
+  }
+
+  async function prepare(ctx: Ctx, p: SearchParams) {
+    const idx = await indexOrError(ctx);
+    if (idx instanceof Response) return idx;
     const fromRef = resolveRef(idx, p.fromId, p.fromSlug);
     const toRef = resolveRef(idx, p.toId, p.toSlug);
     if (!fromRef || !toRef) {
@@ -191,12 +196,8 @@ export function createSearchApi(options: SearchApiOptions = {}) {
       const token = decodeToken(parsed.data.token);
       const classes = token && classFilter.safeParse(token.classes);
       if (!token || !classes?.success) return apiError(ctx.locals.t, 'invalid_recheck', 400);
-      let idx: TimetableIndex;
-      try {
-        idx = await index();
-      } catch (error) {
-        return indexError(ctx.locals.t, error);
-      }
+      const idx = await indexOrError(ctx);
+      if (idx instanceof Response) return idx;
       const connector = CONNECTORS[parsed.data.connector];
       const journeys = findJourneys(idx, { from: token.from, to: token.to, date: token.date, classes: classes.data }).filter((j) =>
         j.legs.some((l) => connectorNameFor(idx.operators.get(l.route.operatorId)) === connector.name),
@@ -298,12 +299,8 @@ export function createSearchApi(options: SearchApiOptions = {}) {
     async tripInfo(ctx: Ctx): Promise<Response> {
       const parsed = tripInfoQuery.safeParse(queryObject(ctx.url));
       if (!parsed.success) return apiError(ctx.locals.t, 'invalid_search', 400, parsed.error);
-      let idx: TimetableIndex;
-      try {
-        idx = await index();
-      } catch (error) {
-        return indexError(ctx.locals.t, error);
-      }
+      const idx = await indexOrError(ctx);
+      if (idx instanceof Response) return idx;
       const info = tripInfo(idx, parsed.data.key, {
         people: parsed.data.people,
         currency: parsed.data.currency,
@@ -315,12 +312,8 @@ export function createSearchApi(options: SearchApiOptions = {}) {
     },
 
     async commonData(ctx: Ctx): Promise<Response> {
-      let idx: TimetableIndex;
-      try {
-        idx = await index();
-      } catch (error) {
-        return indexError(ctx.locals.t, error);
-      }
+      const idx = await indexOrError(ctx);
+      if (idx instanceof Response) return idx;
       const code = ctx.locals.locale.code;
       return cachedJson(ctx.request, idx.version, STATIC_MAX_AGE_S, () => ({
         classes: VEHICLE_CLASSES.map((id) => ({ id })),
@@ -346,12 +339,8 @@ export function createSearchApi(options: SearchApiOptions = {}) {
     async typeaheadPrefetch(ctx: Ctx): Promise<Response> {
       const parsed = typeaheadPrefetchQuery.safeParse(queryObject(ctx.url));
       if (!parsed.success) return apiError(ctx.locals.t, 'invalid_search', 400, parsed.error);
-      let idx: TimetableIndex;
-      try {
-        idx = await index();
-      } catch (error) {
-        return indexError(ctx.locals.t, error);
-      }
+      const idx = await indexOrError(ctx);
+      if (idx instanceof Response) return idx;
       const code = ctx.locals.locale.code;
       if (parsed.data.fromId === undefined)
         return cachedJson(ctx.request, idx.version, STATIC_MAX_AGE_S, () => popularDepartures(idx, code));
@@ -363,12 +352,8 @@ export function createSearchApi(options: SearchApiOptions = {}) {
     async typeaheadFetch(ctx: Ctx): Promise<Response> {
       const parsed = typeaheadFetchQuery.safeParse(queryObject(ctx.url));
       if (!parsed.success) return apiError(ctx.locals.t, 'invalid_search', 400, parsed.error);
-      let idx: TimetableIndex;
-      try {
-        idx = await index();
-      } catch (error) {
-        return indexError(ctx.locals.t, error);
-      }
+      const idx = await indexOrError(ctx);
+      if (idx instanceof Response) return idx;
       return cachedJson(ctx.request, idx.version, STATIC_MAX_AGE_S, () => typeahead(idx, parsed.data.query, ctx.locals.locale.code));
     },
   };

@@ -117,6 +117,17 @@ try {
   console.log(`${String(uris.length)} departures, ${String(BUYERS)} buyers (2 passengers each), ${String(CONCURRENCY)} at a time`);
 
   const holdMs: number[] = [];
+  /** Milliseconds per step of a buyer who booked, to show where a booking's time goes. */
+  const stepMs = { addToCart: [] as number[], placeOrder: [] as number[], gatewayPay: [] as number[], untilPaid: [] as number[] };
+  const polls: number[] = [];
+  const timed = async <T>(into: number[], work: () => Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    try {
+      return await work();
+    } finally {
+      into.push(performance.now() - t0);
+    }
+  };
   const outcomes = { confirmed: 0, soldOut: 0, other: 0, serverErrors: 0 };
   const form = {
     email: 'bench@example.com',
@@ -126,7 +137,7 @@ try {
 
   async function buyer(i: number) {
     const uri = uris[i % uris.length] ?? '';
-    const added = await fetch(`${origin}${uri}?people=2&currency=THB`, { redirect: 'manual' });
+    const added = await timed(stepMs.addToCart, () => fetch(`${origin}${uri}?people=2&currency=THB`, { redirect: 'manual' }));
     const hash = (added.headers.get('location') ?? '').split('/checkout/')[1] ?? '';
     if (!hash) {
       outcomes.other++;
@@ -148,30 +159,37 @@ try {
       outcomes.other++;
       return;
     }
-    const order = await fetch(`${origin}/api/nuxt/en/pay/place-order-by-booking-cart-hash`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': `bench-${String(i)}-${hash}` },
-      body: JSON.stringify({ hash, paygate: 'sandbox-card' }),
+    const { redirect_url: gateway, booking_id: bookingId } = await timed(stepMs.placeOrder, async () => {
+      const order = await fetch(`${origin}/api/nuxt/en/pay/place-order-by-booking-cart-hash`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': `bench-${String(i)}-${hash}` },
+        body: JSON.stringify({ hash, paygate: 'sandbox-card' }),
+      });
+      return (await order.json()) as { redirect_url: string; booking_id: number };
     });
-    const { redirect_url: gateway, booking_id: bookingId } = (await order.json()) as { redirect_url: string; booking_id: number };
-    const paid = await fetch(gateway, {
-      method: 'POST',
-      redirect: 'manual',
-      // Astro refuses cross-site form posts; a browser on the gateway page sends its own origin.
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
-      body: new URLSearchParams({ number: '4242424242424242', expiry: '12/34', cvc: '123' }).toString(),
-    });
+    const paid = await timed(stepMs.gatewayPay, () =>
+      fetch(gateway, {
+        method: 'POST',
+        redirect: 'manual',
+        // Astro refuses cross-site form posts; a browser on the gateway page sends its own origin.
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+        body: new URLSearchParams({ number: '4242424242424242', expiry: '12/34', cvc: '123' }).toString(),
+      }),
+    );
     if (paid.status !== 303) {
       outcomes.other++;
       return;
     }
     // Like the payment status page: poll until the webhook has been applied (usually at once).
+    const pollStarted = performance.now();
     for (let attempt = 0; attempt < 100; attempt++) {
       const result = (await (await fetch(`${origin}/api/nuxt/en/pay/payment-result?booking=${String(bookingId)}`)).json()) as {
         paid: boolean;
         final: boolean;
       };
       if (result.paid) {
+        stepMs.untilPaid.push(performance.now() - pollStarted);
+        polls.push(attempt + 1);
         outcomes.confirmed++;
         return;
       }
@@ -198,6 +216,23 @@ try {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  // Confirmation mails are queued behind the checkout work: wait until every paid booking's mail
+  // is out, and report how long after the last booking that was.
+  let mailsOwed = -1;
+  const mailWaitStarted = performance.now();
+  {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    for (let i = 0; i < 240 && mailsOwed !== 0; i++) {
+      const { rows } = await c.query<{ owed: number }>(
+        `select count(*)::int as owed from bookings where status in ('paid', 'pending_confirmation', 'confirmed') and confirmation_mailed_at is null and email = 'bench@example.com'`,
+      );
+      mailsOwed = rows[0]?.owed ?? -1;
+      if (mailsOwed !== 0) await new Promise((r) => setTimeout(r, 250));
+    }
+    await c.end();
+  }
+  const mailDrainSeconds = (performance.now() - mailWaitStarted) / 1000;
   // A webhook not yet acknowledged would still be retried; give the sender a moment before checking.
   await new Promise((r) => setTimeout(r, 1500));
 
@@ -226,8 +261,21 @@ try {
   console.log(
     `| ${String(BUYERS)} | ${String(outcomes.confirmed)} | ${String(outcomes.soldOut)} | ${String(outcomes.other)} | ${String(outcomes.serverErrors)} | ${seconds.toFixed(1)} s | ${(outcomes.confirmed / seconds).toFixed(1)} | ${percentile(sorted, 50).toFixed(0)} ms | ${percentile(sorted, 99).toFixed(0)} ms | ${String(row.oversold)} | ${String(row.unmatched)} |`,
   );
+  const p50 = (values: number[]) =>
+    percentile(
+      [...values].sort((a, b) => a - b),
+      50,
+    ).toFixed(0);
+  console.log(
+    `step p50 of buyers who booked: add to cart ${p50(stepMs.addToCart)} ms, place order ${p50(stepMs.placeOrder)} ms, gateway pay ${p50(stepMs.gatewayPay)} ms, until paid ${p50(stepMs.untilPaid)} ms (${p50(polls)} polls)`,
+  );
+  console.log(
+    mailsOwed === 0
+      ? `confirmation mails: all sent, the last ${mailDrainSeconds.toFixed(1)} s after the last booking`
+      : `confirmation mails: ${String(mailsOwed)} still owed after ${mailDrainSeconds.toFixed(0)} s`,
+  );
   console.log(`seats sold in total: ${String(row.sold)} (= 2 × confirmed: ${String(2 * outcomes.confirmed)})`);
-  if (row.oversold !== 0 || row.unmatched !== 0 || row.sold !== 2 * outcomes.confirmed) process.exitCode = 1;
+  if (row.oversold !== 0 || row.unmatched !== 0 || row.sold !== 2 * outcomes.confirmed || mailsOwed !== 0) process.exitCode = 1;
 } finally {
   server.kill('SIGTERM');
   await handle.close();

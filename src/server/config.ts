@@ -8,6 +8,12 @@ import { createEnvParser } from './envParser.ts';
 
 const serverEnvSchema = z.object({
   DATABASE_URL: z.url().optional(),
+  /**
+   * PostgreSQL connections per server process. A reserve waiting for a busy departure's row lock
+   * keeps its connection, so a small pool makes every other request queue behind the busiest
+   * departure; keep processes × this under the server's max_connections (100 by default).
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   PGLITE_DATA_DIR: z.string().min(1).default('.data/db'),
   HOST: z.string().min(1).default('localhost'),
   PORT: z.coerce.number().int().min(1).max(65_535).default(4321),

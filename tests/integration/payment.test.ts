@@ -132,6 +132,7 @@ describe.each(DATABASES)('payments on $name', ({ open }) => {
     expect(new Set(statuses)).toEqual(new Set([200]));
     const [row] = await db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row?.status).toBe('confirmed');
+    await api.settled(); // the mail is written after the webhook is acknowledged
     expect(paid.filter((id) => id === booking.id)).toHaveLength(1);
     const [inventory] = await db.select().from(departureInventory).where(eq(departureInventory.scheduleId, 1));
     expect(inventory?.seatsSold).toBe(2);

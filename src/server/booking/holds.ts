@@ -5,7 +5,7 @@
  * Both lock the inventory rows first, in the same order as reserving, then re-check the holds
  * under the lock (a payment may have turned them into sold seats meanwhile).
  */
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { bookings, departureInventory, seatHolds } from '../db/schema.ts';
 
@@ -14,10 +14,20 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Locks inventory rows by id in the global lock order (schedule, option, date). */
 export async function lockInventoryRows(tx: Tx, ids: readonly number[]) {
   if (ids.length === 0) return [];
+  return lockRowsWhere(tx, inArray(departureInventory.id, [...ids]));
+}
+
+/** Locks the inventory rows a booking holds seats on (its departures never change, only its holds' states). */
+export function lockBookingInventoryRows(tx: Tx, bookingId: number) {
+  const held = tx.select({ id: seatHolds.departureInventoryId }).from(seatHolds).where(eq(seatHolds.bookingId, bookingId));
+  return lockRowsWhere(tx, inArray(departureInventory.id, held));
+}
+
+function lockRowsWhere(tx: Tx, where: SQL) {
   return tx
     .select()
     .from(departureInventory)
-    .where(inArray(departureInventory.id, [...ids]))
+    .where(where)
     .orderBy(asc(departureInventory.scheduleId), asc(departureInventory.travelOptionId), asc(departureInventory.serviceDate))
     .for('update');
 }

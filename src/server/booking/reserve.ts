@@ -76,7 +76,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * waited for it can be stale, which errs on the safe side (a lapsed hold not yet counted is
  * freed by the next reserve or the sweeper; a counted one is re-checked by the release).
  */
-async function lockLegRows(tx: Tx, legs: readonly QuotedLeg[], now: Date, lock: boolean) {
+async function lockLegRows(tx: Tx | Db, legs: readonly QuotedLeg[], now: Date, lock: boolean) {
   const match = or(
     ...legs.map((leg) =>
       and(
@@ -86,9 +86,10 @@ async function lockLegRows(tx: Tx, legs: readonly QuotedLeg[], now: Date, lock: 
       ),
     ),
   );
-  const lapsedSeats = sql<number>`(select coalesce(sum(${seatHolds.seats}), 0)::int from ${seatHolds}
-    where ${seatHolds.departureInventoryId} = ${departureInventory.id} and ${seatHolds.status} = 'held'
-      and ${seatHolds.expiresAt} <= ${now})`;
+  // Spelled out with table names: in a one-table select Drizzle leaves columns unqualified, and an
+  // unqualified "id" inside this subquery would be the hold's id, not the departure's.
+  const lapsedSeats = sql<number>`(select coalesce(sum(h.seats), 0)::int from ${seatHolds} h
+    where h.departure_inventory_id = ${sql.identifier('departure_inventory')}.id and h.status = 'held' and h.expires_at <= ${now})`;
   const select = tx
     .select({
       id: departureInventory.id,
@@ -131,6 +132,23 @@ export async function reserveCart(db: Db, input: ReserveInput): Promise<ReserveR
   const legs = lockOrder(quoted.flat());
   const now = new Date(input.now);
   const expiresAt = holdExpiresAt(input.now, input.holdMinutes);
+  // A departure that is already full answers "sold out" without queueing for its row lock, so
+  // the lock is held and waited for only by buyers who can still get seats. This read takes no
+  // lock and can only be a moment old: it may turn a buyer away just before a seat comes free,
+  // never let one through (seats are counted again under the lock below).
+  const seen = await lockLegRows(db, legs, now, false);
+  const full = seen.filter((r) => r.seatsTotal - r.seatsHeld - r.seatsSold + r.lapsedSeats < people);
+  if (full.length > 0)
+    return {
+      ok: false,
+      code: 'sold_out',
+      legs: full.map((r) => ({
+        scheduleId: r.scheduleId,
+        travelOptionId: r.travelOptionId,
+        serviceDate: r.serviceDate,
+        seatsLeft: Math.max(0, r.seatsTotal - r.seatsHeld - r.seatsSold + r.lapsedSeats),
+      })),
+    };
   try {
     const booking = await db.transaction(async (tx) => {
       // Every statement here runs while other buyers of the same departure wait for the lock,

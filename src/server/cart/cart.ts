@@ -4,7 +4,7 @@
  * current price with it (the "Price Changed" stage), unless the cart is frozen.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { QuotedLeg } from '../../domain/cart/quote.ts';
 import type { CartSelection } from '../../domain/cart/slug.ts';
 import type { Db } from '../db/client.ts';
@@ -61,40 +61,36 @@ export async function createCart(
   return hash;
 }
 
-export async function loadCart(db: Db, hash: string): Promise<LoadedCart | undefined> {
-  const [cart] = await db.select().from(carts).where(eq(carts.hash, hash)).limit(1);
-  return cart ? withItems(db, cart) : undefined;
+export function loadCart(db: Db, hash: string): Promise<LoadedCart | undefined> {
+  return loadCartWhere(db, eq(carts.hash, hash));
 }
 
-export async function loadCartById(db: Db, id: number): Promise<LoadedCart | undefined> {
-  const [cart] = await db.select().from(carts).where(eq(carts.id, id)).limit(1);
-  return cart ? withItems(db, cart) : undefined;
+export function loadCartById(db: Db, id: number): Promise<LoadedCart | undefined> {
+  return loadCartWhere(db, eq(carts.id, id));
 }
 
-async function withItems(db: Db, cart: CartRow): Promise<LoadedCart> {
-  const items = await db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.position));
-  const legs = items.length
-    ? await db
-        .select()
-        .from(cartLegs)
-        .where(
-          inArray(
-            cartLegs.cartItemId,
-            items.map((i) => i.id),
-          ),
-        )
-        .orderBy(asc(cartLegs.cartItemId), asc(cartLegs.legIndex))
-    : [];
-  return {
-    cart,
-    items: items.map((item) => ({
-      id: item.id,
-      position: item.position,
-      tripKey: item.tripKey,
-      optionIds: item.optionIds.split('+').map(Number),
-      legs: legs.filter((l) => l.cartItemId === item.id),
-    })),
-  };
+/** A cart with its items and legs in one round trip (it is read on every checkout and payment step). */
+async function loadCartWhere(db: Db, where: SQL): Promise<LoadedCart | undefined> {
+  const rows = await db
+    .select({ cart: carts, item: cartItems, leg: cartLegs })
+    .from(carts)
+    .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
+    .leftJoin(cartLegs, eq(cartLegs.cartItemId, cartItems.id))
+    .where(where)
+    .orderBy(asc(cartItems.position), asc(cartLegs.legIndex));
+  const cart = rows[0]?.cart;
+  if (!cart) return undefined;
+  const items = new Map<number, LoadedCart['items'][number]>();
+  for (const { item, leg } of rows) {
+    if (!item) continue;
+    let entry = items.get(item.id);
+    if (!entry) {
+      entry = { id: item.id, position: item.position, tripKey: item.tripKey, optionIds: item.optionIds.split('+').map(Number), legs: [] };
+      items.set(item.id, entry);
+    }
+    if (leg) entry.legs.push(leg);
+  }
+  return { cart, items: [...items.values()] };
 }
 
 export function cartSelections(loaded: LoadedCart): CartSelection[] {

@@ -10,7 +10,7 @@ let opening: Promise<DbHandle> | undefined;
 export function getDbHandle(): Promise<DbHandle> {
   if (!opening) {
     const env = parseServerEnv();
-    opening = openDb({ databaseUrl: env.DATABASE_URL, pgliteDataDir: env.PGLITE_DATA_DIR });
+    opening = openDb({ databaseUrl: env.DATABASE_URL, pgliteDataDir: env.PGLITE_DATA_DIR, maxConnections: env.DATABASE_POOL_MAX });
   }
   return opening;
 }

@@ -13,8 +13,8 @@ import { cartHashSchema } from '../cart/api.ts';
 import { loadCart } from '../cart/cart.ts';
 import type { Db } from '../db/client.ts';
 import { payments } from '../db/schema.ts';
-import { currentBookingForCart, getBooking, isPaidStatus, type BookingRow } from '../booking/bookings.ts';
-import { logCheckoutStage } from '../booking/log.ts';
+import { currentBookingForCart, currentBookingForCartHash, getBooking, isPaidStatus, type BookingRow } from '../booking/bookings.ts';
+import { checkoutLogger, logCheckoutStage } from '../booking/log.ts';
 import { getSearchIndex } from '../search/cache.ts';
 import { json } from '../search/http.ts';
 import { queryObject } from '../search/params.ts';
@@ -76,9 +76,26 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
     return d;
   }
 
+  /** Confirmation mails still being written after their webhook was acknowledged. */
+  const mailing = new Set<Promise<void>>();
+
   async function afterEvent(d: Db, outcome: EventOutcome): Promise<void> {
     if (outcome.result === 'refunded') await GATEWAYS[outcome.paygate as PaygateCode].refund(outcome.providerRef);
-    if (outcome.result === 'confirmed' && options.onPaid) await options.onPaid(d, outcome.bookingId);
+    if (outcome.result === 'confirmed' && options.onPaid) {
+      // The gateway (and the traveller's redirect behind it) does not wait for the PDF and the
+      // mail: the booking is paid once the transaction committed. The mail is durable — owed
+      // until sent, and the background sender retries one that failed here.
+      const sending: Promise<void> = options
+        .onPaid(d, outcome.bookingId)
+        .catch((error: unknown) => {
+          checkoutLogger().error(
+            { booking: outcome.bookingId, err: error instanceof Error ? error.message : String(error) },
+            'after-payment work failed',
+          );
+        })
+        .finally(() => mailing.delete(sending));
+      mailing.add(sending);
+    }
   }
 
   async function latestPayment(d: Db, bookingId: number) {
@@ -127,8 +144,8 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
     });
   }
 
-  async function place(ctx: Ctx, d: Db, bookingId: number, paygate: PaygateCode): Promise<Response> {
-    const placed = await placeOrder(d, { bookingId, paygate, origin: ctx.url.origin, now: now() });
+  async function place(ctx: Ctx, d: Db, bookingId: number, paygate: PaygateCode, booking?: BookingRow): Promise<Response> {
+    const placed = await placeOrder(d, { bookingId, paygate, origin: ctx.url.origin, now: now(), ...(booking ? { booking } : {}) });
     logCheckoutStage('Payment', { booking: bookingId, paygate, ok: placed.ok, ...(placed.ok ? {} : { code: placed.code }) });
     if (!placed.ok) return apiError(ctx.locals.t, placed.code, placed.code === 'booking_not_found' ? 404 : 409);
     return json(
@@ -145,6 +162,11 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
   }
 
   return {
+    /** Resolves when the after-payment work started so far (confirmation mails) has finished. */
+    async settled(): Promise<void> {
+      while (mailing.size > 0) await Promise.all(mailing);
+    },
+
     /** GET pay?hash=: the booking to pay and the ways to pay it. */
     async pay(ctx: Ctx): Promise<Response> {
       const hash = cartHashSchema.safeParse(queryObject(ctx.url).hash);
@@ -200,10 +222,9 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
       const parsed = placeOrderByCartHashBody.safeParse(raw);
       if (!parsed.success) return apiError(ctx.locals.t, 'invalid_order', 400, parsed.error);
       return withKey(ctx, 'place-order', parsed.data, async (d) => {
-        const cart = await loadCart(d, parsed.data.hash);
-        const booking = cart && (await currentBookingForCart(d, cart.cart.id, new Date(now())));
+        const booking = await currentBookingForCartHash(d, parsed.data.hash, new Date(now()));
         if (!booking) return apiError(ctx.locals.t, 'booking_not_found', 404);
-        return place(ctx, d, booking.id, parsed.data.paygate);
+        return place(ctx, d, booking.id, parsed.data.paygate, booking);
       });
     },
 

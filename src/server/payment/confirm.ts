@@ -10,7 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { bookings, cartItems, cartLegs, departureInventory, paymentEvents, payments, seatHolds, travelOptions } from '../db/schema.ts';
 import { isPaidStatus } from '../booking/bookings.ts';
-import { lockInventoryRows, releaseLapsedOnLockedRows } from '../booking/holds.ts';
+import { lockBookingInventoryRows, releaseLapsedOnLockedRows } from '../booking/holds.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -38,13 +38,14 @@ async function sellSeats(tx: Tx, bookingId: number, now: Date): Promise<ConfirmR
   const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
   if (!booking) return { kind: 'sold_out' };
   if (isPaidStatus(booking.status)) return { kind: 'already_paid' };
-  let holds = await tx.select().from(seatHolds).where(eq(seatHolds.bookingId, bookingId));
-  const ids = [...new Set(holds.map((h) => h.departureInventoryId))];
-  await lockInventoryRows(tx, ids);
+  // Lock the rows first, then read the holds under the lock: another buyer's reserve may have
+  // released ours a moment ago.
+  let rows = await lockBookingInventoryRows(tx, bookingId);
+  const ids = rows.map((r) => r.id);
   // Lapsed holds (ours included) go back first, so the re-check below sees the real seats left.
-  await releaseLapsedOnLockedRows(tx, ids, now);
-  holds = await tx.select().from(seatHolds).where(eq(seatHolds.bookingId, bookingId));
-  const rows = ids.length ? await tx.select().from(departureInventory).where(inArray(departureInventory.id, ids)) : [];
+  const released = await releaseLapsedOnLockedRows(tx, ids, now);
+  if (released.size > 0) rows = await tx.select().from(departureInventory).where(inArray(departureInventory.id, ids));
+  const holds = await tx.select().from(seatHolds).where(eq(seatHolds.bookingId, bookingId));
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const hold of holds) {
     const row = byId.get(hold.departureInventoryId);

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { bookings, payments } from '../db/schema.ts';
-import { getBooking, isPaidStatus } from '../booking/bookings.ts';
+import { getBooking, isPaidStatus, type BookingRow } from '../booking/bookings.ts';
 import { counterGateway } from './counter.ts';
 import type { Paygate, PaygateCode } from './paygates.ts';
 import { sandboxCardGateway } from './sandbox.ts';
@@ -29,9 +29,10 @@ const PAYABLE = new Set(['reserved', 'awaiting_payment', 'expired']);
 
 export async function placeOrder(
   db: Db,
-  input: { bookingId: number; paygate: PaygateCode; origin: string; now: number },
+  input: { bookingId: number; paygate: PaygateCode; origin: string; now: number; booking?: BookingRow },
 ): Promise<PlaceOrderResult> {
-  const booking = await getBooking(db, input.bookingId, new Date(input.now));
+  // The caller may have just read the booking (with its lapsed hold released): no second read.
+  const booking = input.booking?.id === input.bookingId ? input.booking : await getBooking(db, input.bookingId, new Date(input.now));
   if (!booking) return { ok: false, code: 'booking_not_found' };
   if (isPaidStatus(booking.status)) return { ok: false, code: 'already_paid' };
   if (!PAYABLE.has(booking.status)) return { ok: false, code: 'booking_not_payable' };

@@ -7,7 +7,7 @@ import type { TimetableIndex } from '../../domain/search/timetable.ts';
 import { toMoney, type Money } from '../../domain/search/money.ts';
 import type { Db } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
-import { loadCartById } from '../cart/cart.ts';
+import { loadCartById, type LoadedCart } from '../cart/cart.ts';
 import { legDetails, type LegDetails } from '../cart/view.ts';
 
 export interface TicketData {
@@ -36,6 +36,19 @@ export function instructionKey(vehclass: string | null): string {
   return 'ticket.instructionsRoad';
 }
 
+/** The rows a ticket is made of; read once, then presented in as many languages as needed. */
+export interface TicketRows {
+  booking: typeof bookings.$inferSelect;
+  cart: LoadedCart;
+}
+
+export async function readTicketRows(db: Db, bookingId: number): Promise<TicketRows | undefined> {
+  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  if (!booking) return undefined;
+  const cart = await loadCartById(db, booking.cartId);
+  return cart && { booking, cart };
+}
+
 export async function loadTicketData(
   db: Db,
   index: TimetableIndex,
@@ -43,10 +56,17 @@ export async function loadTicketData(
   localeCode: string,
   t: (key: string) => string,
 ): Promise<TicketData | undefined> {
-  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
-  if (!booking) return undefined;
-  const cart = await loadCartById(db, booking.cartId);
-  if (!cart) return undefined;
+  const rows = await readTicketRows(db, bookingId);
+  return rows && presentTicket(rows, index, localeCode, t);
+}
+
+/** The ticket's printed facts in one language (station names, boarding instructions). */
+export function presentTicket(
+  { booking, cart }: TicketRows,
+  index: TimetableIndex,
+  localeCode: string,
+  t: (key: string) => string,
+): TicketData {
   return {
     id: booking.id,
     reference: booking.reference,

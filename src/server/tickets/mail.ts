@@ -11,7 +11,7 @@ import { parseServerEnv } from '../config.ts';
 import { getMailer } from '../mail/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { getSearchIndex } from '../search/cache.ts';
-import { loadTicketData } from './data.ts';
+import { presentTicket, readTicketRows } from './data.ts';
 import { ticketIcs } from './ics.ts';
 import { ticketLinks } from './links.ts';
 import { ticketPdf } from './pdf.ts';
@@ -24,19 +24,20 @@ export async function sendBookingConfirmation(
 ): Promise<boolean> {
   const index = await getSearchIndex(db, nowMs);
   const english = createTranslator('en', ENGLISH, ENGLISH);
-  const first = await loadTicketData(db, index, bookingId, 'en', english);
-  if (!first?.email) return false;
+  const rows = await readTicketRows(db, bookingId);
+  if (!rows?.booking.email) return false;
+  // The PDF is printed in English (its fonts cover Latin script); the mail's text in the traveller's language.
+  const first = presentTicket(rows, index, 'en', english);
   const locale = localeBySegment(resolveSegment(first.lang));
   const t = createTranslator(locale.code, messagesFor(locale.code), ENGLISH);
-  const local = await loadTicketData(db, index, bookingId, locale.code, t);
-  if (!local) return false;
+  const local = locale.code === 'en' ? first : presentTicket(rows, index, locale.code, t);
   const links = ticketLinks(locale.segment, bookingId, nowMs);
   const site = parseServerEnv().SITE_URL.replace(/\/$/, '');
   const legsText = local.legs
     .map((l) => `${l.dep_time} ${l.from.name} → ${l.arr_time} ${l.to.name} (${l.operator?.name ?? ''}, ${l.class_name})`)
     .join('\n');
   await mailer.send({
-    to: first.email,
+    to: rows.booking.email,
     subject: t('mail.bookingSubject', { reference: local.reference }),
     text: [
       t('mail.bookingGreeting'),

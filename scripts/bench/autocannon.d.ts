@@ -24,6 +24,10 @@ declare module 'autocannon' {
     non2xx: number;
     errors: number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** A running benchmark: awaitable for the result, and an emitter of each response. */
+  interface Instance extends PromiseLike<Result> {
+    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, latencyMs: number) => void): Instance;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../scripts/seed/index.ts';
 import { minConnectionMinutes } from '../../src/domain/search/connections.ts';
 import { addDays } from '../../src/domain/search/dates.ts';
-import { findJourneys, search } from '../../src/domain/search/search.ts';
+import { findJourneys, ONE_CHANGE_ENOUGH, search } from '../../src/domain/search/search.ts';
 import { legStation, type TimetableIndex } from '../../src/domain/search/timetable.ts';
 import { localDateTime } from '../../src/domain/search/trips.ts';
 import { tripMatchesClasses, VEHICLE_CLASSES, type ClassFilter } from '../../src/domain/search/vehicleClasses.ts';
@@ -47,6 +47,28 @@ function queryArb() {
 }
 
 describe('search properties on the seeded network', () => {
+  it('offers two changes only where direct trips and one change give fewer than ten choices, and does offer them there', () => {
+    let withTwoChanges = 0;
+    fc.assert(
+      fc.property(queryArb(), (q) => {
+        const journeys = findJourneys(index, {
+          from: { kind: 'place', id: q.from },
+          to: { kind: 'place', id: q.to },
+          date: addDays(TODAY, q.dayOffset),
+          classes: q.classes,
+        });
+        const twoChanges = journeys.filter((j) => j.legs.length === 3).length;
+        if (twoChanges > 0) {
+          withTwoChanges++;
+          expect(journeys.length - twoChanges).toBeLessThan(ONE_CHANGE_ENOUGH);
+        }
+      }),
+      { numRuns: 300 },
+    );
+    // The rule trims two-change journeys where they add little; it must not remove them all.
+    expect(withTwoChanges).toBeGreaterThan(0);
+  });
+
   it('every change leaves time to connect, and every leg arrives after it departs', () => {
     fc.assert(
       fc.property(queryArb(), (q) => {

@@ -123,6 +123,11 @@ export interface ConnectionQuery {
   maxChanges: 1 | 2;
   /** Vehicle classes a leg may use (a class filter allows only its own classes), all when absent. */
   classes?: ReadonlySet<VehicleClass>;
+  /**
+   * Stop before searching more changes once the journeys found so far are enough: a second
+   * change is worth its hassle only where one change offers too little.
+   */
+  enough?: (found: readonly Journey[]) => boolean;
 }
 
 /** Extends each partial journey by one leg along `hops`, respecting connection times. */
@@ -134,14 +139,16 @@ function extend(index: TimetableIndex, partials: Journey[], hops: readonly Hop[]
     earliest = Math.min(earliest, p.arr);
     latest = Math.max(latest, p.arr);
   }
-  // Every candidate's boarding station and fare are looked up once for all partial journeys.
-  const candidates = legsInWindow(hops, earliest + 20, latest + MAX_WAIT_MIN)
-    .filter(accept)
-    .sort((a, b) => a.dep - b.dep)
-    .flatMap((leg) => {
-      const board = legStation(index, leg, 'board');
-      return board ? [{ leg, board: { kind: board.kind, id: board.id, vehicleClass: leg.route.vehicleClass }, usd: legUsd(leg) }] : [];
-    });
+  // Every candidate's boarding station and fare are looked up once for all partial journeys
+  // (a plain loop: this runs for every place pair a search expands, and allocations add up).
+  const candidates: { leg: Leg; board: { kind: StationKind; id: number; vehicleClass: VehicleClass }; usd: number }[] = [];
+  for (const leg of legsInWindow(hops, earliest + 20, latest + MAX_WAIT_MIN)) {
+    if (!accept(leg)) continue;
+    const board = legStation(index, leg, 'board');
+    if (board) candidates.push({ leg, board: { kind: board.kind, id: board.id, vehicleClass: leg.route.vehicleClass }, usd: legUsd(leg) });
+  }
+  if (candidates.length === 0) return [];
+  candidates.sort((a, b) => a.leg.dep - b.leg.dep);
   const out: Journey[] = [];
   for (const partial of partials) {
     const last = partial.legs.at(-1);
@@ -234,6 +241,7 @@ export function findConnections(index: TimetableIndex, q: ConnectionQuery): Jour
         next.push(...extend(index, partials, hops, allowed));
       }
     }
+    if (q.enough?.(results)) break;
     frontier = groupByStation(next);
   }
   return results;

@@ -12,6 +12,8 @@ import { tripMatchesClasses, type ClassFilter, type VehicleClass } from './vehic
 
 /** With this many direct departures on the day, connections are not searched. */
 export const DIRECT_ENOUGH = 10;
+/** With this many trips of at most one change, two-change connections are not searched. */
+export const ONE_CHANGE_ENOUGH = 10;
 /** The most connections one answer lists (the best by price, then arrival). */
 export const MAX_CONNECTIONS = 40;
 
@@ -128,6 +130,8 @@ export function findJourneys(index: TimetableIndex, q: Pick<SearchQuery, 'from' 
     destinationStations: to.stations,
     maxChanges,
     ...(classes ? { classes } : {}),
+    // Same rule one level up: two changes only fill what direct trips and one change leave open.
+    enough: (found) => directKept.length + pruneConnections(directKept, found.filter(matches)).length >= ONE_CHANGE_ENOUGH,
   }).filter(matches);
   return [...directKept, ...pruneConnections(directKept, connections).slice(0, MAX_CONNECTIONS)];
 }

@@ -16,7 +16,6 @@ export interface StartedPayment {
 }
 
 export interface PaymentStart {
-  paymentId: number;
   bookingId: number;
   amountMinor: number;
   currency: string;

@@ -37,20 +37,8 @@ export async function placeOrder(
   if (isPaidStatus(booking.status)) return { ok: false, code: 'already_paid' };
   if (!PAYABLE.has(booking.status)) return { ok: false, code: 'booking_not_payable' };
   const gateway = GATEWAYS[input.paygate];
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      bookingId: booking.id,
-      paygate: gateway.code,
-      providerRef: `pending_${booking.id}_${input.now}_${Math.random().toString(36).slice(2)}`,
-      amountMinor: booking.totalMinor,
-      currency: booking.currency,
-      status: 'pending',
-    })
-    .returning({ id: payments.id });
-  if (!payment) throw new Error('payment insert returned nothing');
+  // The gateway's session needs nothing from the payment row, so the row is written once, complete.
   const started = gateway.start(db, {
-    paymentId: payment.id,
     bookingId: booking.id,
     amountMinor: booking.totalMinor,
     currency: booking.currency,
@@ -58,7 +46,19 @@ export async function placeOrder(
     origin: input.origin,
     now: input.now,
   });
-  await db.update(payments).set({ providerRef: started.providerRef, expiresAt: started.expiresAt }).where(eq(payments.id, payment.id));
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      bookingId: booking.id,
+      paygate: gateway.code,
+      providerRef: started.providerRef,
+      amountMinor: booking.totalMinor,
+      currency: booking.currency,
+      status: 'pending',
+      expiresAt: started.expiresAt,
+    })
+    .returning({ id: payments.id });
+  if (!payment) throw new Error('payment insert returned nothing');
   if (booking.status === 'reserved')
     await db
       .update(bookings)

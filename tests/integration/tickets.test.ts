@@ -26,10 +26,12 @@ import {
   type SendConfirmation,
 } from '../../src/server/tickets/confirmationMail.ts';
 import { sendBookingConfirmation } from '../../src/server/tickets/mail.ts';
+import { loadTicketData } from '../../src/server/tickets/data.ts';
+import { ticketPdf } from '../../src/server/tickets/pdf.ts';
 import { cancelBooking, cancellationPreview } from '../../src/server/tickets/cancel.ts';
 import { bookings, departureInventory, payments } from '../../src/server/db/schema.ts';
 import { eq } from 'drizzle-orm';
-import { pdfText } from '../support/pdfText.ts';
+import { embeddedFontCharacters, pdfText } from '../support/pdfText.ts';
 import { BUS_THEN_BOAT, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
 
@@ -97,6 +99,16 @@ describe.each(DATABASES)('tickets on $name', ({ open }) => {
     const ics = mail?.attachments?.find((a) => a.contentType.startsWith('text/calendar'))?.content.toString('utf8') ?? '';
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
     expect(ics).toContain('DTSTART:20250604T140000Z');
+  });
+
+  it('prints Vietnamese and Thai names in their own script on the PDF, not as question marks', async () => {
+    const english = createTranslator('en', ENGLISH, ENGLISH);
+    const ticket = await loadTicketData(db, index, bookingId, 'en', english);
+    if (!ticket) throw new Error('no ticket');
+    const pdf = await ticketPdf({ ...ticket, passengers: ['Nguyễn Thị Hương', 'สมชาย ใจดี'] }, english);
+    expect(pdfText(pdf)).toContain(reference); // Latin text stays in the standard font
+    const drawn = await embeddedFontCharacters(pdf);
+    for (const ch of 'ễịươสมชายใจดี') expect(drawn).toContain(ch);
   });
 
   it('keeps a mail that failed owed and sends it once, later, however many senders race', async () => {

@@ -4,6 +4,7 @@
  * every <hex> string shown with Tj/TJ is decoded as single-byte text.
  */
 import { inflateSync } from 'node:zlib';
+import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
 
 export function pdfText(bytes: Uint8Array): string {
   const raw = Buffer.from(bytes).toString('latin1');
@@ -23,4 +24,25 @@ export function pdfText(bytes: Uint8Array): string {
     for (let s = literal.exec(content); s; s = literal.exec(content)) parts.push(s[1] ?? '');
   }
   return parts.join('\n');
+}
+
+/**
+ * Every character the PDF's embedded (non-standard) fonts can show, from their ToUnicode maps.
+ * pdf-lib subsets an embedded font to the glyphs drawn, so this is the set of characters drawn
+ * with a real glyph from such a font (their text is glyph ids, which `pdfText` cannot read).
+ */
+export async function embeddedFontCharacters(bytes: Uint8Array): Promise<string> {
+  const doc = await PDFDocument.load(bytes);
+  let out = '';
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue;
+    const cmap = Buffer.from(decodePDFRawStream(object).decode()).toString('latin1');
+    if (!cmap.includes('begincmap')) continue;
+    // pdf-lib writes "<glyph id> <UTF-16BE hex>" bfchar entries.
+    for (const m of cmap.matchAll(/<[0-9A-Fa-f]+>\s*<([0-9A-Fa-f]{4,})>/g))
+      out += Buffer.from(m[1] ?? '', 'hex')
+        .swap16()
+        .toString('utf16le');
+  }
+  return out;
 }

@@ -2,27 +2,27 @@
  * The e-ticket PDF (pdf-lib + qrcode): one page per booking with the reference, a QR code of
  * the signed reference, every leg (route, local times, operator, class, boarding instructions)
  * and the passengers. Printed in English: the driver or deckhand reading it may not read the
- * traveller's language, and the PDF's standard fonts only cover Latin script — any other
- * character is shown as "?" rather than breaking the file.
+ * traveller's language. Names keep their own script where fonts.ts has a font for it
+ * (Vietnamese, Thai, Cyrillic, Greek, Arabic and more); a character no font covers prints as
+ * "?" rather than breaking the file.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { currencyInfo, isSupportedCurrency } from '../../domain/currencyCodes.ts';
 import { darkModuleRuns } from '../../domain/tickets/qrRuns.ts';
 import type { TicketData } from './data.ts';
+import { fallbackEmbedder, splitRuns, type Weight } from './fonts.ts';
 import { signedReference } from './links.ts';
 
-function encodable(font: PDFFont, text: string): string {
-  let out = '';
-  for (const ch of text.normalize('NFC')) {
+function canEncode(font: PDFFont): (ch: string) => boolean {
+  return (ch) => {
     try {
       font.encodeText(ch);
-      out += ch;
+      return true;
     } catch {
-      out += '?';
+      return false;
     }
-  }
-  return out;
+  };
 }
 
 /**
@@ -53,32 +53,44 @@ export async function ticketPdf(
   const page = doc.addPage([595, 842]);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const styles = {
+    regular: { font: regular, can: canEncode(regular), fallback: fallbackEmbedder(doc, 'regular') },
+    bold: { font: bold, can: canEncode(bold), fallback: fallbackEmbedder(doc, 'bold') },
+  };
+  const color = rgb(0.12, 0.16, 0.2);
   let y = 790;
-  const line = (text: string, size = 11, font = regular, x = 50) => {
-    page.drawText(encodable(font, text), { x, y, size, font, color: rgb(0.12, 0.16, 0.2) });
+  // Each run of characters in the font that can print it (see fonts.ts), left to right.
+  const line = async (text: string, size = 11, weight: Weight = 'regular', x0 = 50) => {
+    const style = styles[weight];
+    let x = x0;
+    for (const run of splitRuns(text, style.can, weight)) {
+      const font = run.face < 0 ? style.font : await style.fallback(run.face);
+      page.drawText(run.text, { x, y, size, font, color });
+      x += font.widthOfTextAtSize(run.text, size);
+    }
     y -= size + 7;
   };
 
-  line(t('ticket.title'), 22, bold);
-  line(`${t('ticket.reference')}: ${ticket.reference}`, 14, bold);
-  line(`${t('ticket.status')}: ${t(`ticket.status_${ticket.status}`)}`);
+  await line(t('ticket.title'), 22, 'bold');
+  await line(`${t('ticket.reference')}: ${ticket.reference}`, 14, 'bold');
+  await line(`${t('ticket.status')}: ${t(`ticket.status_${ticket.status}`)}`);
   drawQrCode(page, signedReference(ticket.reference), { x: 395, y: 640, size: 150 });
   y -= 10;
 
   for (const [i, leg] of ticket.legs.entries()) {
     y -= 6;
-    line(`${String(i + 1)}. ${leg.from.name} -> ${leg.to.name}`, 13, bold);
-    line(`${t('ticket.departure')}: ${leg.dep_time}   ${t('ticket.arrival')}: ${leg.arr_time}`);
-    line(`${t('ticket.operator')}: ${leg.operator?.name ?? ''}   ${t('ticket.class')}: ${leg.class_name}`);
-    line(leg.instructions, 10);
+    await line(`${String(i + 1)}. ${leg.from.name} -> ${leg.to.name}`, 13, 'bold');
+    await line(`${t('ticket.departure')}: ${leg.dep_time}   ${t('ticket.arrival')}: ${leg.arr_time}`);
+    await line(`${t('ticket.operator')}: ${leg.operator?.name ?? ''}   ${t('ticket.class')}: ${leg.class_name}`);
+    await line(leg.instructions, 10);
   }
   y -= 10;
-  line(t('ticket.passengers'), 13, bold);
-  for (const name of ticket.passengers) line(`- ${name}`);
+  await line(t('ticket.passengers'), 13, 'bold');
+  for (const name of ticket.passengers) await line(`- ${name}`);
   y -= 10;
   // The currency code, not its symbol: the standard fonts cannot print symbols such as ฿ or ₫.
   const digits = isSupportedCurrency(ticket.total.fxcode) ? currencyInfo(ticket.total.fxcode).minorUnits : 2;
-  line(`${t('ticket.total')}: ${(ticket.total.minor / 10 ** digits).toFixed(digits)} ${ticket.total.fxcode}`);
-  line(t('ticket.showQr'), 9);
+  await line(`${t('ticket.total')}: ${(ticket.total.minor / 10 ** digits).toFixed(digits)} ${ticket.total.fxcode}`);
+  await line(t('ticket.showQr'), 9);
   return doc.save();
 }

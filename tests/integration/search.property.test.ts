@@ -46,17 +46,22 @@ function queryArb() {
   });
 }
 
+/** The journeys the engine finds for one generated query. */
+function journeysFor(q: { from: number; to: number; dayOffset: number; classes: ClassFilter }) {
+  return findJourneys(index, {
+    from: { kind: 'place', id: q.from },
+    to: { kind: 'place', id: q.to },
+    date: addDays(TODAY, q.dayOffset),
+    classes: q.classes,
+  });
+}
+
 describe('search properties on the seeded network', () => {
   it('offers two changes only where direct trips and one change give fewer than ten choices, and does offer them there', () => {
     let withTwoChanges = 0;
     fc.assert(
       fc.property(queryArb(), (q) => {
-        const journeys = findJourneys(index, {
-          from: { kind: 'place', id: q.from },
-          to: { kind: 'place', id: q.to },
-          date: addDays(TODAY, q.dayOffset),
-          classes: q.classes,
-        });
+        const journeys = journeysFor(q);
         const twoChanges = journeys.filter((j) => j.legs.length === 3).length;
         if (twoChanges > 0) {
           withTwoChanges++;
@@ -72,12 +77,7 @@ describe('search properties on the seeded network', () => {
   it('every change leaves time to connect, and every leg arrives after it departs', () => {
     fc.assert(
       fc.property(queryArb(), (q) => {
-        const journeys = findJourneys(index, {
-          from: { kind: 'place', id: q.from },
-          to: { kind: 'place', id: q.to },
-          date: addDays(TODAY, q.dayOffset),
-          classes: q.classes,
-        });
+        const journeys = journeysFor(q);
         for (const j of journeys) {
           for (let i = 0; i < j.legs.length; i++) {
             const leg = j.legs[i];

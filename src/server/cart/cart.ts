@@ -4,7 +4,7 @@
  * current price with it (the "Price Changed" stage), unless the cart is frozen.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { QuotedLeg } from '../../domain/cart/quote.ts';
 import type { CartSelection } from '../../domain/cart/slug.ts';
 import type { Db } from '../db/client.ts';
@@ -22,42 +22,49 @@ export function newCartHash(): string {
   return randomBytes(16).toString('base64url');
 }
 
+/**
+ * Writes a cart with its items and legs in one statement (one round trip, atomic without a
+ * transaction): every traveller who picks a trip passes here, including the many who then
+ * find the seats gone.
+ */
 export async function createCart(
   db: Db,
   input: { lang: string; currency: string; people: number; selections: readonly CartSelection[]; quoted: readonly QuotedLeg[][] },
 ): Promise<string> {
   const hash = newCartHash();
-  await db.transaction(async (tx) => {
-    const [cart] = await tx
-      .insert(carts)
-      .values({ hash, lang: input.lang, currency: input.currency, people: input.people })
-      .returning({ id: carts.id });
-    if (!cart) throw new Error('cart insert returned nothing');
-    for (const [position, selection] of input.selections.entries()) {
-      const [item] = await tx
-        .insert(cartItems)
-        .values({ cartId: cart.id, position, tripKey: selection.tripKey, optionIds: selection.optionIds.join('+') })
-        .returning({ id: cartItems.id });
-      const legs = input.quoted[position] ?? [];
-      if (!item || legs.length === 0) throw new Error('cart item without legs');
-      await tx.insert(cartLegs).values(
-        legs.map((leg, legIndex) => ({
-          cartItemId: item.id,
-          legIndex,
-          scheduleId: leg.scheduleId,
-          travelOptionId: leg.travelOptionId,
-          serviceDate: leg.serviceDate,
-          departureAt: leg.departureAt,
-          arrivalAt: leg.arrivalAt,
-          fromStationId: leg.fromStationId,
-          toStationId: leg.toStationId,
-          operatorId: leg.operatorId,
-          unitPriceMinor: leg.unitPriceMinor,
-          currency: leg.currency,
-        })),
-      );
-    }
+  if (input.selections.length === 0) throw new Error('a cart needs at least one item');
+  const items = input.selections.map(
+    (selection, position) => sql`(${position}::smallint, ${selection.tripKey}::text, ${selection.optionIds.join('+')}::text)`,
+  );
+  const legs = input.selections.flatMap((_, position) => {
+    const quoted = input.quoted[position] ?? [];
+    if (quoted.length === 0) throw new Error('cart item without legs');
+    return quoted.map(
+      (leg, legIndex) =>
+        sql`(${position}::smallint, ${legIndex}::smallint, ${leg.scheduleId}::integer, ${leg.travelOptionId}::integer,
+          ${leg.serviceDate}::date, ${leg.departureAt.toISOString()}::timestamptz, ${leg.arrivalAt.toISOString()}::timestamptz,
+          ${leg.fromStationId}::integer, ${leg.toStationId}::integer, ${leg.operatorId}::integer, ${leg.unitPriceMinor}::integer,
+          ${leg.currency}::text)`,
+    );
   });
+  await db.execute(sql`
+    with cart as (
+      insert into ${carts} (hash, lang, currency, people)
+      values (${hash}, ${input.lang}, ${input.currency}, ${input.people})
+      returning id
+    ), item as (
+      insert into ${cartItems} (cart_id, position, trip_key, option_ids)
+      select cart.id, v.position, v.trip_key, v.option_ids
+      from cart, (values ${sql.join(items, sql`, `)}) as v (position, trip_key, option_ids)
+      returning id, position
+    )
+    insert into ${cartLegs} (cart_item_id, leg_index, schedule_id, travel_option_id, service_date, departure_at,
+      arrival_at, from_station_id, to_station_id, operator_id, unit_price_minor, currency)
+    select item.id, v.leg_index, v.schedule_id, v.travel_option_id, v.service_date, v.departure_at,
+      v.arrival_at, v.from_station_id, v.to_station_id, v.operator_id, v.unit_price_minor, v.currency
+    from item join (values ${sql.join(legs, sql`, `)}) as v (position, leg_index, schedule_id, travel_option_id,
+      service_date, departure_at, arrival_at, from_station_id, to_station_id, operator_id, unit_price_minor, currency)
+      on v.position = item.position`);
   return hash;
 }
 

@@ -19,8 +19,8 @@ import { reserveCart } from '../../src/server/booking/reserve.ts';
 import { createPaymentApi, type PaymentApi } from '../../src/server/payment/api.ts';
 import { parsePaymentEnv } from '../../src/server/payment/config.ts';
 import { markCounterPaid } from '../../src/server/payment/counter.ts';
-import { deliverDueWebhooks } from '../../src/server/payment/outbox.ts';
-import { readSessionToken, sessionEventPrefix, settleSandboxSession } from '../../src/server/payment/sandbox.ts';
+import { deliverDueWebhooks, postClaimedWebhook } from '../../src/server/payment/outbox.ts';
+import { readSessionToken, settleSandboxSession, settleSandboxSessionForPush } from '../../src/server/payment/sandbox.ts';
 import { SIGNATURE_HEADER, signatureHeader } from '../../src/server/payment/signature.ts';
 import { loadIndex } from '../../src/server/search/loadIndex.ts';
 import { refreshSearchIndex } from '../../src/server/search/cache.ts';
@@ -217,16 +217,36 @@ describe.each(DATABASES)('payments on $name', ({ open }) => {
     const first = await startCardPayment((await reserved(BUS)).booking.id);
     const second = await startCardPayment((await reserved(BUS)).booking.id);
     await settleSandboxSession(db, first, { type: 'payment.succeeded' }, NOW);
-    await settleSandboxSession(db, second, { type: 'payment.succeeded' }, NOW);
+    const claimed = await settleSandboxSessionForPush(db, second, { type: 'payment.succeeded' }, NOW);
+    if (!claimed) throw new Error('the second session was already settled');
+    // Settling the same session again records nothing and gives nothing to push.
+    expect(await settleSandboxSessionForPush(db, second, { type: 'payment.succeeded' }, NOW)).toBeUndefined();
     const posted: string[] = [];
     const record = (_url: string, init: { body: string }) => {
       posted.push((JSON.parse(init.body) as { id: string }).id);
       return Promise.resolve({ ok: true, status: 200 });
     };
-    expect(await deliverDueWebhooks(db, NOW, record, SECRET, sessionEventPrefix(second))).toBe(1);
+    expect(await postClaimedWebhook(db, claimed, NOW, record, SECRET)).toBe(true);
     expect(posted).toEqual([`evt_${second.ref}_ok`]);
-    expect(await deliverDueWebhooks(db, NOW, record, SECRET)).toBe(1);
+    // The background sender takes the other session's event, and never the claimed one again.
+    expect(await deliverDueWebhooks(db, NOW + 60_000, record, SECRET)).toBe(1);
     expect(posted).toEqual([`evt_${second.ref}_ok`, `evt_${first.ref}_ok`]);
+  });
+
+  it('retries a pushed event whose post failed, after the first backoff', async () => {
+    const session = await startCardPayment((await reserved(BUS)).booking.id);
+    const claimed = await settleSandboxSessionForPush(db, session, { type: 'payment.succeeded' }, NOW);
+    if (!claimed) throw new Error('already settled');
+    const down = () => Promise.resolve({ ok: false, status: 503 });
+    expect(await postClaimedWebhook(db, claimed, NOW, down, SECRET)).toBe(false);
+    const posted: string[] = [];
+    const record = (_url: string, init: { body: string }) => {
+      posted.push((JSON.parse(init.body) as { id: string }).id);
+      return Promise.resolve({ ok: true, status: 200 });
+    };
+    expect(await deliverDueWebhooks(db, NOW + 500, record, SECRET)).toBe(0); // its first attempt is still claimed
+    expect(await deliverDueWebhooks(db, NOW + 1000, record, SECRET)).toBe(1);
+    expect(posted).toEqual([`evt_${session.ref}_ok`]);
   });
 
   it('takes a pay-at-counter payment that staff mark paid, once', async () => {

@@ -10,8 +10,8 @@ import { localeBySegment, resolveSegment, type Locale } from '../../i18n/locales
 import { ENGLISH, messagesFor } from '../../i18n/messages.ts';
 import { createTranslator, type Translate } from '../../i18n/translate.ts';
 import { parsePaymentEnv } from './config.ts';
-import { deliverDueWebhooks } from './outbox.ts';
-import { readSessionToken, sessionEventPrefix, settleSandboxSession, type SandboxSession } from './sandbox.ts';
+import { postClaimedWebhook } from './outbox.ts';
+import { readSessionToken, settleSandboxSessionForPush, type SandboxSession } from './sandbox.ts';
 
 export type HostedResult =
   | { kind: 'redirect'; url: string }
@@ -26,12 +26,12 @@ export function gatewayLocale(session: SandboxSession | undefined): { locale: Lo
   return { locale, t: createTranslator(locale.code, messagesFor(locale.code), ENGLISH) };
 }
 
-async function settle(db: Db, session: SandboxSession, outcome: Parameters<typeof settleSandboxSession>[2], nowMs: number) {
-  await settleSandboxSession(db, session, outcome, nowMs);
-  // Push this session's event now so the status page is usually final on arrival; failures, and
-  // other sessions' events, are left to the background sender (pushing those too made every
-  // traveller's payment wait for up to 20 strangers' webhooks in turn).
-  await deliverDueWebhooks(db, nowMs, fetch, parsePaymentEnv().PAYMENT_WEBHOOK_SECRET, sessionEventPrefix(session)).catch(() => 0);
+async function settle(db: Db, session: SandboxSession, outcome: Parameters<typeof settleSandboxSessionForPush>[2], nowMs: number) {
+  const claimed = await settleSandboxSessionForPush(db, session, outcome, nowMs);
+  // Push this session's event now so the status page is usually final on arrival; a failed
+  // push, and other sessions' events, are left to the background sender (pushing those too made
+  // every traveller's payment wait for up to 20 strangers' webhooks in turn).
+  if (claimed) await postClaimedWebhook(db, claimed, nowMs, fetch, parsePaymentEnv().PAYMENT_WEBHOOK_SECRET).catch(() => false);
 }
 
 export async function submitCard(

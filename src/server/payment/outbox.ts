@@ -3,7 +3,8 @@
  * current timestamp, until the shop answers 2xx; a failure is retried with exponential backoff
  * (domain/payment/webhook.ts). Each attempt is claimed first (a conditional update of the
  * attempt counter), so two senders — two server processes, or the background sender and a
- * hosted page pushing its own event — never post the same attempt.
+ * hosted page pushing its own event — never post the same attempt. A hosted page's event is
+ * written already claimed for its first attempt and posted at once (`postClaimedWebhook`).
  */
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { retryDelayMs } from '../../domain/payment/webhook.ts';
@@ -25,8 +26,6 @@ export async function deliverDueWebhooks(
   nowMs: number,
   post: Poster = fetch,
   secret = parsePaymentEnv().PAYMENT_WEBHOOK_SECRET,
-  /** Only events whose id starts with this (one payment session's events). */
-  eventIdPrefix?: string,
 ): Promise<number> {
   const due = await db
     .select()
@@ -36,7 +35,6 @@ export async function deliverDueWebhooks(
         isNull(webhookOutbox.deliveredAt),
         lte(webhookOutbox.nextAttemptAt, new Date(nowMs)),
         sql`${webhookOutbox.attempts} < ${MAX_ATTEMPTS}`,
-        eventIdPrefix === undefined ? undefined : sql`left(${webhookOutbox.eventId}, ${eventIdPrefix.length}) = ${eventIdPrefix}`,
       ),
     )
     .orderBy(asc(webhookOutbox.id))
@@ -51,22 +49,36 @@ export async function deliverDueWebhooks(
       .where(and(eq(webhookOutbox.id, row.id), eq(webhookOutbox.attempts, row.attempts)))
       .returning({ id: webhookOutbox.id });
     if (claimed.length === 0) continue;
-    let error: string | null = null;
-    try {
-      const response = await post(row.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signatureHeader(secret, Math.floor(nowMs / 1000), row.body) },
-        body: row.body,
-      });
-      if (!response.ok) error = `HTTP ${response.status}`;
-    } catch (e) {
-      error = e instanceof Error ? e.message.slice(0, 200) : 'network error';
-    }
-    await db
-      .update(webhookOutbox)
-      .set(error === null ? { deliveredAt: new Date(nowMs), lastError: null } : { lastError: error })
-      .where(eq(webhookOutbox.id, row.id));
-    if (error === null) delivered++;
+    if (await postClaimedWebhook(db, row, nowMs, post, secret)) delivered++;
   }
   return delivered;
+}
+
+/**
+ * Posts one event whose attempt the caller has claimed (its next attempt is already pushed out,
+ * so no other sender posts it meanwhile) and records the outcome. True when the shop took it.
+ */
+export async function postClaimedWebhook(
+  db: Db,
+  row: { id: number; url: string; body: string },
+  nowMs: number,
+  post: Poster = fetch,
+  secret = parsePaymentEnv().PAYMENT_WEBHOOK_SECRET,
+): Promise<boolean> {
+  let error: string | null = null;
+  try {
+    const response = await post(row.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signatureHeader(secret, Math.floor(nowMs / 1000), row.body) },
+      body: row.body,
+    });
+    if (!response.ok) error = `HTTP ${String(response.status)}`;
+  } catch (e) {
+    error = e instanceof Error ? e.message.slice(0, 200) : 'network error';
+  }
+  await db
+    .update(webhookOutbox)
+    .set(error === null ? { deliveredAt: new Date(nowMs), lastError: null } : { lastError: error })
+    .where(eq(webhookOutbox.id, row.id));
+  return error === null;
 }

@@ -9,6 +9,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { webhookOutbox } from '../db/schema.ts';
+import { retryDelayMs } from '../../domain/payment/webhook.ts';
 import { parsePaymentEnv } from './config.ts';
 import type { Paygate, PaymentStart, StartedPayment } from './paygates.ts';
 
@@ -80,7 +81,7 @@ export interface GatewayEvent {
 }
 
 /** Every event of one session has an id starting with this. */
-export function sessionEventPrefix(session: Pick<SandboxSession, 'ref'>): string {
+function sessionEventPrefix(session: Pick<SandboxSession, 'ref'>): string {
   return `evt_${session.ref}_`;
 }
 
@@ -88,13 +89,12 @@ export function sessionEventPrefix(session: Pick<SandboxSession, 'ref'>): string
  * The gateway settles a session: one event per outcome into its outbox (a second submit of the
  * same session finds the event already there). Returns false when the session was settled before.
  */
-export async function settleSandboxSession(
-  db: Db,
+function sessionEvent(
   session: SandboxSession,
   outcome: { type: 'payment.succeeded' } | { type: 'payment.failed'; failureCode: string },
   nowMs: number,
-): Promise<boolean> {
-  const event: GatewayEvent = {
+): GatewayEvent {
+  return {
     // One success per session; every decline is its own event (a traveller may try several cards).
     id: `${sessionEventPrefix(session)}${outcome.type === 'payment.succeeded' ? 'ok' : `fail_${randomBytes(6).toString('hex')}`}`,
     type: outcome.type,
@@ -106,10 +106,47 @@ export async function settleSandboxSession(
       ...(outcome.type === 'payment.failed' ? { failure_code: outcome.failureCode } : {}),
     },
   };
+}
+
+/** Records the session's outcome as an event in the gateway's outbox; false when it was already recorded. */
+export async function settleSandboxSession(
+  db: Db,
+  session: SandboxSession,
+  outcome: { type: 'payment.succeeded' } | { type: 'payment.failed'; failureCode: string },
+  nowMs: number,
+): Promise<boolean> {
+  const event = sessionEvent(session, outcome, nowMs);
   const inserted = await db
     .insert(webhookOutbox)
     .values({ eventId: event.id, url: session.webhookUrl, body: JSON.stringify(event), nextAttemptAt: new Date(nowMs) })
     .onConflictDoNothing()
     .returning({ id: webhookOutbox.id });
   return inserted.length > 0;
+}
+
+/**
+ * The same, with the event's first attempt already claimed by the caller, who posts it at once
+ * (the hosted page, so the status page is usually final on arrival). If that post fails or the
+ * process stops, the background sender retries after the first backoff. Undefined when the
+ * outcome was already recorded.
+ */
+export async function settleSandboxSessionForPush(
+  db: Db,
+  session: SandboxSession,
+  outcome: { type: 'payment.succeeded' } | { type: 'payment.failed'; failureCode: string },
+  nowMs: number,
+): Promise<{ id: number; url: string; body: string } | undefined> {
+  const event = sessionEvent(session, outcome, nowMs);
+  const [row] = await db
+    .insert(webhookOutbox)
+    .values({
+      eventId: event.id,
+      url: session.webhookUrl,
+      body: JSON.stringify(event),
+      attempts: 1,
+      nextAttemptAt: new Date(nowMs + retryDelayMs(1)),
+    })
+    .onConflictDoNothing()
+    .returning({ id: webhookOutbox.id, url: webhookOutbox.url, body: webhookOutbox.body });
+  return row;
 }

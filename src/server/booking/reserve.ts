@@ -71,12 +71,12 @@ export function newBookingReference(): string {
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * The legs' inventory rows, locked FOR UPDATE in the global lock order, each with the seats of
- * its holds that have lapsed. The count is read in the same statement; when the lock had to be
- * waited for it can be stale, which errs on the safe side (a lapsed hold not yet counted is
- * freed by the next reserve or the sweeper; a counted one is re-checked by the release).
+ * The legs' inventory rows in the global lock order, each with the seats of its holds that have
+ * lapsed; with `lock`, locked FOR UPDATE. The count is read in the same statement; when the lock
+ * had to be waited for it can be stale, which errs on the safe side (a lapsed hold not yet
+ * counted is freed by the next reserve or the sweeper; a counted one is re-checked by the release).
  */
-async function lockLegRows(tx: Tx | Db, legs: readonly QuotedLeg[], now: Date, lock: boolean) {
+async function legRows(tx: Tx | Db, legs: readonly QuotedLeg[], now: Date, lock: boolean) {
   const match = or(
     ...legs.map((leg) =>
       and(
@@ -136,7 +136,7 @@ export async function reserveCart(db: Db, input: ReserveInput): Promise<ReserveR
   // the lock is held and waited for only by buyers who can still get seats. This read takes no
   // lock and can only be a moment old: it may turn a buyer away just before a seat comes free,
   // never let one through (seats are counted again under the lock below).
-  const seen = await lockLegRows(db, legs, now, false);
+  const seen = await legRows(db, legs, now, false);
   const full = seen.filter((r) => r.seatsTotal - r.seatsHeld - r.seatsSold + r.lapsedSeats < people);
   if (full.length > 0)
     return {
@@ -154,7 +154,7 @@ export async function reserveCart(db: Db, input: ReserveInput): Promise<ReserveR
       // Every statement here runs while other buyers of the same departure wait for the lock,
       // so the common case is kept to few round trips: the rows usually exist already, and
       // the lapsed-hold count comes with the locking read.
-      let rows = await lockLegRows(tx, legs, now, input.lockInventory !== false);
+      let rows = await legRows(tx, legs, now, input.lockInventory !== false);
       if (rows.length !== legs.length) {
         await tx
           .insert(departureInventory)
@@ -170,7 +170,7 @@ export async function reserveCart(db: Db, input: ReserveInput): Promise<ReserveR
           .onConflictDoNothing({
             target: [departureInventory.scheduleId, departureInventory.travelOptionId, departureInventory.serviceDate],
           });
-        rows = await lockLegRows(tx, legs, now, input.lockInventory !== false);
+        rows = await legRows(tx, legs, now, input.lockInventory !== false);
       }
       if (rows.some((r) => r.lapsedSeats > 0)) {
         const released = await releaseLapsedOnLockedRows(

@@ -96,7 +96,7 @@ export const addonsSchema = z.object({
 
 export type Addons = z.infer<typeof addonsSchema>;
 
-export function bookingFormSchema(required: readonly PassengerField[], today: string, people: number) {
+function buildBookingFormSchema(required: readonly PassengerField[], today: string, people: number) {
   return z.object({
     email: emailSchema,
     phone: phoneSchema,
@@ -105,7 +105,26 @@ export function bookingFormSchema(required: readonly PassengerField[], today: st
   });
 }
 
-export type BookingForm = z.infer<ReturnType<typeof bookingFormSchema>>;
+/**
+ * Schemas by (required fields, day, passengers): there are few such combinations a day, and zod
+ * compiles a schema on its first use, which a schema built per request would pay every time.
+ */
+const formSchemas = new Map<string, ReturnType<typeof buildBookingFormSchema>>();
+const MAX_FORM_SCHEMAS = 256;
+
+export function bookingFormSchema(required: readonly PassengerField[], today: string, people: number) {
+  const key = `${required.join(',')}|${today}|${String(people)}`;
+  let schema = formSchemas.get(key);
+  if (!schema) {
+    // Yesterday's schemas are never asked for again: starting over keeps the map small.
+    if (formSchemas.size >= MAX_FORM_SCHEMAS) formSchemas.clear();
+    schema = buildBookingFormSchema(required, today, people);
+    formSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+export type BookingForm = z.infer<ReturnType<typeof buildBookingFormSchema>>;
 
 /** Field path → message keys, the shape the API answers and the island shows under each field. */
 export function formErrors(error: z.ZodError): Record<string, string[]> {

@@ -6,8 +6,19 @@
 import { quoteSelections, type QuoteProblem } from '../../domain/cart/quote.ts';
 import { MAX_CART_TRIPS, parseAddToCartSlug } from '../../domain/cart/slug.ts';
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
+import { z } from 'zod';
+import { currencyCodeSchema } from '../../domain/currency.ts';
 import type { Db } from '../db/client.ts';
+import { people } from '../search/params.ts';
+import { cartHashSchema } from './api.ts';
 import { cartSelections, createCart, loadCart } from './cart.ts';
+
+/** The add-to-cart page's query (SPEC §2): passengers, currency, and the outbound cart of a return trip. */
+export const addToCartQuery = z.object({
+  people: people.default(2),
+  currency: currencyCodeSchema.optional(),
+  cartHash: cartHashSchema.optional(),
+});
 
 export interface AddToCartInput {
   slug: string;

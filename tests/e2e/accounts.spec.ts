@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { seriousViolations } from '../support/browser.ts';
 import { Secret, TOTP } from 'otpauth';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -50,11 +50,6 @@ async function linkFromOutbox(to: string): Promise<string> {
 
 async function quietConsent(context: BrowserContext, baseURL: string | undefined) {
   await context.addCookies([{ name: 'consent', value: '-1', url: baseURL ?? 'http://127.0.0.1' }]);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
 }
 
 async function register(page: Page, email: string) {

@@ -6,8 +6,8 @@
  * and which pages request Google Identity Services — none by default; with a client id (the
  * build's marker rewritten in the served page) home does and checkout does not.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { seriousViolations } from '../support/browser.ts';
 
 const GIS = 'https://accounts.google.com/gsi/client';
 
@@ -17,11 +17,6 @@ async function quietConsent(context: BrowserContext, baseURL: string | undefined
 
 async function signedInAs(context: BrowserContext, baseURL: string | undefined, cookies: Record<string, string>) {
   await context.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url: baseURL ?? 'http://127.0.0.1' })));
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include('header').analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
 }
 
 /** Every request the page makes to Google, collected from the start. */
@@ -48,7 +43,7 @@ test.describe('header logo', () => {
     await expect(logo).toHaveAttribute('href', '/en');
     await expect(logo).toContainText('Roamly');
     await expect(logo.locator('img')).toHaveCount(0);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, 'header')).toEqual([]);
 
     await page.goto('/ar');
     await expect(page.getByRole('banner').locator('[data-brand-logo]')).toHaveAttribute('href', '/ar');
@@ -107,7 +102,7 @@ test.describe('header logo', () => {
     await expect(image).toHaveCSS('height', '32px');
     expect(await support.boundingBox()).toEqual(before.support);
     expect((await header.boundingBox())?.height).toBe(before.header?.height);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, 'header')).toEqual([]);
 
     // The next page of the tab reuses the answer instead of asking again.
     await page.goto('/en/about');

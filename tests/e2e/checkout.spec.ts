@@ -6,17 +6,12 @@
  * challenge. axe checks every checkout step.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { seriousViolations } from '../support/browser.ts';
 import { pdfText } from '../support/pdfText.ts';
 
 interface SearchBody {
   trips: { segments: unknown[]; travel_options: { booking_uri: string; bookable: 0 | 1; seats_left: number }[] }[];
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
 }
 
 /** A bookable direct bus from a real search, a few days ahead (the seed's timetable starts today). */

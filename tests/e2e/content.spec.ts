@@ -8,21 +8,14 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from '../support/browser.ts';
 import { structuredDataProblems } from '../../src/domain/content/structuredData.ts';
 
 // axe and the first station call (which loads the search index) are slow on a busy 2-core machine.
 test.describe.configure({ timeout: 90_000 });
 
 const outDir = join(import.meta.dirname, '..', '..', process.env.ASTRO_OUT_DIR || 'dist', 'client');
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
-}
 
 async function structuredData(page: Page): Promise<Record<string, unknown>[]> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();

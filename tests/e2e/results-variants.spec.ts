@@ -7,22 +7,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { acceptCookies, isoIn } from '../support/browser.ts';
 
 const CLIENT = join(import.meta.dirname, '..', '..', process.env.ASTRO_OUT_DIR || 'dist', 'client');
 const POPULAR = '/en/all/bangkok/chiang-mai';
 const ON_DEMAND = '/en/all/chiang-mai/pai';
-
-/** YYYY-MM-DD, `days` from today. */
-function isoIn(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-async function acceptCookies(page: Page) {
-  const button = page.getByRole('button', { name: /^(Accept all|قبول الكل)$/ });
-  if (await button.isVisible()) await button.click();
-}
 
 // The server builds its search index on the first search: do that once, not inside a timed step.
 test.beforeAll(async ({ request }) => {

@@ -1,26 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { acceptCookies, isoIn, seriousViolations } from '../support/browser.ts';
 import { format } from 'date-fns';
 import { ar } from 'date-fns/locale/ar';
-
-/** YYYY-MM-DD, `days` from today. */
-function isoIn(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-async function acceptCookies(page: Page) {
-  const button = page.getByRole('button', { name: /^(Accept all|قبول الكل)$/ });
-  if (await button.isVisible()) await button.click();
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
-}
 
 const trips = (page: Page) => page.getByRole('tabpanel').getByRole('article');
 

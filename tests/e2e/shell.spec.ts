@@ -1,12 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
-}
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/browser.ts';
 
 test.describe('languages', () => {
   test('English renders left-to-right with lang=en', async ({ page }) => {

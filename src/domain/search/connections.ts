@@ -86,17 +86,22 @@ function classSignature(j: Journey): string {
 export function pruneConnections(direct: readonly Journey[], connections: readonly Journey[]): Journey[] {
   const sorted = [...connections].sort((a, b) => a.usd - b.usd || a.arr - b.arr || b.dep - a.dep);
   const kept: Journey[] = [];
+  // A journey's vehicle classes, kept alongside: compared against every later candidate.
+  const keptSignatures: string[] = [];
   for (const candidate of sorted) {
     if (direct.some((d) => dominates(d, candidate))) continue;
     if (kept.some((k) => dominates(k, candidate))) continue;
     const signature = classSignature(candidate);
     const duplicate = kept.some(
-      (k) =>
-        classSignature(k) === signature &&
+      (k, i) =>
+        keptSignatures[i] === signature &&
         Math.abs(k.dep - candidate.dep) <= NEAR_DUPLICATE_MIN &&
         Math.abs(k.arr - candidate.arr) <= NEAR_DUPLICATE_MIN,
     );
-    if (!duplicate) kept.push(candidate);
+    if (!duplicate) {
+      kept.push(candidate);
+      keptSignatures.push(signature);
+    }
   }
   return kept;
 }
@@ -148,7 +153,10 @@ function extend(index: TimetableIndex, partials: Journey[], hops: readonly Hop[]
     if (board) candidates.push({ leg, board: { kind: board.kind, id: board.id, vehicleClass: leg.route.vehicleClass }, usd: legUsd(leg) });
   }
   if (candidates.length === 0) return [];
-  candidates.sort((a, b) => a.leg.dep - b.leg.dep);
+  // Sorted by arrival, then fare, then departure: a partial journey's best continuations are
+  // the first feasible ones in this order that each undercut the last kept fare — a staircase
+  // found without sorting anything per partial journey.
+  const byArrival = candidates.sort((a, b) => a.leg.arr - b.leg.arr || a.usd - b.usd || a.leg.dep - b.leg.dep);
   const out: Journey[] = [];
   for (const partial of partials) {
     const last = partial.legs.at(-1);
@@ -156,37 +164,32 @@ function extend(index: TimetableIndex, partials: Journey[], hops: readonly Hop[]
     const arrivalStation = legStation(index, last, 'alight');
     if (!arrivalStation) continue;
     const arrival = { kind: arrivalStation.kind, id: arrivalStation.id, vehicleClass: last.route.vehicleClass };
-    const feasible: typeof candidates = [];
-    // Sorted by departure: start at the first leg leaving 20 minutes (the shortest change) after
-    // arrival, and stop after the longest wait.
-    for (let i = firstDepartingAt(candidates, partial.arr + 20); i < candidates.length; i++) {
-      const candidate = candidates[i];
-      if (!candidate || candidate.leg.dep > partial.arr + MAX_WAIT_MIN) break;
-      if (candidate.leg.route === last.route) continue;
-      if (candidate.leg.dep >= partial.arr + minConnectionMinutes(arrival, candidate.board)) feasible.push(candidate);
-    }
-    // For one partial journey only the best continuations matter: each kept one arrives later
-    // than the previous only if it is cheaper (a staircase, found in one pass after a sort).
-    feasible.sort((a, b) => a.leg.arr - b.leg.arr || a.usd - b.usd);
+    const earliestDeparture = partial.arr + 20;
+    const latestDeparture = partial.arr + MAX_WAIT_MIN;
     let cheapest = Infinity;
     let kept = 0;
-    for (const { leg, usd } of feasible) {
-      if (usd >= cheapest) continue;
-      cheapest = usd;
-      out.push({ legs: [...partial.legs, leg], dep: partial.dep, arr: leg.arr, usd: partial.usd + usd });
-      if (++kept >= MAX_CONTINUATIONS) break;
+    // Nothing arriving before the earliest possible departure can be boarded.
+    for (let i = firstArrivingAt(byArrival, earliestDeparture); i < byArrival.length && kept < MAX_CONTINUATIONS; i++) {
+      const candidate = byArrival[i];
+      if (!candidate || candidate.usd >= cheapest) continue;
+      const { leg } = candidate;
+      if (leg.dep < earliestDeparture || leg.dep > latestDeparture || leg.route === last.route) continue;
+      if (leg.dep < partial.arr + minConnectionMinutes(arrival, candidate.board)) continue;
+      cheapest = candidate.usd;
+      kept++;
+      out.push({ legs: [...partial.legs, leg], dep: partial.dep, arr: leg.arr, usd: partial.usd + candidate.usd });
     }
   }
   return out;
 }
 
-/** Index of the first of `sorted` (by departure) leaving at or after `minute` (binary search). */
-function firstDepartingAt(sorted: readonly { leg: Leg }[], minute: number): number {
+/** Index of the first of `sorted` (by arrival) arriving at or after `minute` (binary search). */
+function firstArrivingAt(sorted: readonly { leg: Leg }[], minute: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((sorted[mid]?.leg.dep ?? Infinity) < minute) lo = mid + 1;
+    if ((sorted[mid]?.leg.arr ?? Infinity) < minute) lo = mid + 1;
     else hi = mid;
   }
   return lo;

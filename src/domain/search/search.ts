@@ -92,10 +92,15 @@ export interface SearchResult {
 
 /** Journeys (not yet priced) for a query: direct ones and pruned connections, class-filtered. */
 export function findJourneys(index: TimetableIndex, q: Pick<SearchQuery, 'from' | 'to' | 'date' | 'classes' | 'maxChanges'>): Journey[] {
+  const day = dayNumber(q.date);
+  return day === undefined ? [] : journeysOnDay(index, q, day);
+}
+
+/** findJourneys for a day number (callers that walk many days skip parsing a date for each). */
+function journeysOnDay(index: TimetableIndex, q: Pick<SearchQuery, 'from' | 'to' | 'classes' | 'maxChanges'>, day: number): Journey[] {
   const from = resolveEndpoint(index, q.from);
   const to = resolveEndpoint(index, q.to);
-  const day = dayNumber(q.date);
-  if (!from || !to || day === undefined || from.place.id === to.place.id) return [];
+  if (!from || !to || from.place.id === to.place.id) return [];
   const byDest = index.hops.get(from.place.id);
   if (!byDest) return [];
   const boards = (stop: number | undefined) => stop !== undefined && from.stations.has(stop);
@@ -181,11 +186,11 @@ export function nextDates(
   const day = dayNumber(q.date);
   if (day === undefined) return [];
   const found: string[] = [];
+  const directOnly = { ...q, maxChanges: 0 as const };
+  const withChanges = { ...q, maxChanges: 2 as const };
   for (let d = day + 1; d <= day + horizonDays && found.length < limit; d++) {
     // Direct trips first: a day with a direct departure needs no connection search.
-    const date = fromDayNumber(d);
-    if (findJourneys(index, { ...q, date, maxChanges: 0 }).length > 0 || findJourneys(index, { ...q, date, maxChanges: 2 }).length > 0)
-      found.push(date);
+    if (journeysOnDay(index, directOnly, d).length > 0 || journeysOnDay(index, withChanges, d).length > 0) found.push(fromDayNumber(d));
   }
   return found;
 }

@@ -1,5 +1,6 @@
 /**
- * `npm run bench:booking [-- --buyers N] [--concurrency C] [--departures D] [--workers W]` on PostgreSQL.
+ * `npm run bench:booking [-- --buyers N] [--concurrency C | --rate R] [--departures D] [--warmup N] [--workers W]`
+ * on PostgreSQL.
  *
  * End to end through the HTTP API of a built server, like a browser would: add-to-cart (from
  * real search results' booking_uri), checkout/reserve (the seat hold), pay/place-order with an
@@ -8,6 +9,14 @@
  * contend and some buyers get a clear 409. Reports confirmed bookings per second, the hold
  * latency (p50/p99 of checkout/reserve) and checks at the end that no departure is oversold and
  * that every sold seat belongs to a confirmed booking.
+ *
+ * Two load models. By default C buyers at a time, each starting the next purchase the moment the
+ * last ends (closed loop): the server runs flat out, so this finds the most bookings per second,
+ * and every latency is mostly the queue in front of it. With --rate R, buyers arrive R per second
+ * whatever the server does (open loop, like travellers on a site): this shows the hold latency
+ * at that load — the question behind a target such as "50 bookings/s with hold p99 ≤ 100 ms".
+ * Before measuring, --warmup buyers (default 40) book other departures, so the measured buyers
+ * meet a server that has loaded its code and opened its database connections.
  *
  * Needs BENCH_DATABASE_URL (or TEST_DATABASE_URL): a database `bench_booking_*` is created there,
  * seeded, used and dropped. The server is `${ASTRO_OUT_DIR:-dist}/server/entry.mjs` on BENCH_PORT
@@ -26,12 +35,18 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '40' },
     departures: { type: 'string', default: '12' },
     workers: { type: 'string', default: '1' },
+    rate: { type: 'string' },
+    warmup: { type: 'string', default: '40' },
   },
 });
 const BUYERS = Number(args.buyers);
 const CONCURRENCY = Number(args.concurrency);
 const DEPARTURES = Number(args.departures);
 const WORKERS = Number(args.workers);
+const RATE = args.rate === undefined ? undefined : Number(args.rate);
+const WARMUP = Number(args.warmup);
+/** Departures the warm-up buyers book (2 seats each, 40+ seats per bus): never those measured. */
+const WARMUP_DEPARTURES = Math.max(1, Math.ceil(WARMUP / 10));
 const baseUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 if (!baseUrl) {
   console.log('bench:booking SKIPPED: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server.');
@@ -102,7 +117,8 @@ try {
   await waitForServer();
   // Bookable direct buses from real searches: a handful of departures everyone competes for.
   const uris: string[] = [];
-  for (let day = 2; uris.length < DEPARTURES && day < 12; day++) {
+  const wanted = DEPARTURES + WARMUP_DEPARTURES;
+  for (let day = 2; uris.length < wanted && day < 12; day++) {
     const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
     for (const to of ['chiang-mai', 'hua-hin', 'pattaya', 'khon-kaen']) {
       const response = await fetch(
@@ -111,10 +127,13 @@ try {
       if (!response.ok) continue;
       const body = (await response.json()) as { trips: { segments: unknown[]; travel_options: Option[] }[] };
       for (const trip of body.trips.filter((t) => t.segments.length === 1))
-        for (const o of trip.travel_options) if (o.bookable && uris.length < DEPARTURES) uris.push(o.booking_uri);
+        for (const o of trip.travel_options) if (o.bookable && uris.length < wanted) uris.push(o.booking_uri);
     }
   }
-  console.log(`${String(uris.length)} departures, ${String(BUYERS)} buyers (2 passengers each), ${String(CONCURRENCY)} at a time`);
+  const warmupUris = uris.splice(0, WARMUP_DEPARTURES);
+  console.log(
+    `${String(uris.length)} departures, ${String(BUYERS)} buyers (2 passengers each), ${RATE ? `arriving ${String(RATE)} per second` : `${String(CONCURRENCY)} at a time`}, after ${String(WARMUP)} warm-up buyers`,
+  );
 
   const holdMs: number[] = [];
   /** Milliseconds per step of a buyer who booked, to show where a booking's time goes. */
@@ -125,7 +144,7 @@ try {
     try {
       return await work();
     } finally {
-      into.push(performance.now() - t0);
+      if (measuring) into.push(performance.now() - t0);
     }
   };
   const outcomes = { confirmed: 0, soldOut: 0, other: 0, serverErrors: 0 };
@@ -135,8 +154,10 @@ try {
     passengers: [{ full_name: 'Bench One' }, { full_name: 'Bench Two' }],
   };
 
-  async function buyer(i: number) {
-    const uri = uris[i % uris.length] ?? '';
+  let measuring = false;
+  let measuredFrom = 0;
+  async function buyer(i: number, departures: readonly string[] = uris) {
+    const uri = departures[i % departures.length] ?? '';
     const added = await timed(stepMs.addToCart, () => fetch(`${origin}${uri}?people=2&currency=THB`, { redirect: 'manual' }));
     const hash = (added.headers.get('location') ?? '').split('/checkout/')[1] ?? '';
     if (!hash) {
@@ -149,7 +170,10 @@ try {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ form }),
     });
-    holdMs.push(performance.now() - started);
+    if (measuring) holdMs.push(performance.now() - started);
+    // BENCH_TRACE=1: every hold's latency and when it started, to see a queue build up and drain.
+    if (process.env.BENCH_TRACE && measuring)
+      console.log(`hold ${(performance.now() - started).toFixed(0)} ms at ${(started - measuredFrom).toFixed(0)} ms`);
     if (reserve.status >= 500) outcomes.serverErrors++;
     if (reserve.status === 409) {
       outcomes.soldOut++;
@@ -188,8 +212,10 @@ try {
         final: boolean;
       };
       if (result.paid) {
-        stepMs.untilPaid.push(performance.now() - pollStarted);
-        polls.push(attempt + 1);
+        if (measuring) {
+          stepMs.untilPaid.push(performance.now() - pollStarted);
+          polls.push(attempt + 1);
+        }
         outcomes.confirmed++;
         return;
       }
@@ -208,13 +234,38 @@ try {
       before.set(r.id, r.sold);
     await c.end();
   }
-  const started = performance.now();
-  let next = 0;
+  // Warm-up: the same purchase on departures of their own, ten at a time; counted in the seat
+  // checks below but not in the numbers.
+  let warmed = 0;
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < BUYERS) await buyer(next++);
+    Array.from({ length: 10 }, async () => {
+      while (warmed < WARMUP) await buyer(warmed++, warmupUris);
     }),
   );
+  const warmupConfirmed = outcomes.confirmed;
+  Object.assign(outcomes, { confirmed: 0, soldOut: 0, other: 0, serverErrors: 0 });
+  measuring = true;
+  const started = performance.now();
+  measuredFrom = started;
+  if (RATE) {
+    // Open loop: buyer i arrives at i / RATE seconds, however long the others take.
+    await Promise.all(
+      Array.from(
+        { length: BUYERS },
+        (_, i) =>
+          new Promise<void>((done) => {
+            setTimeout(() => void buyer(i).finally(done), (i * 1000) / RATE);
+          }),
+      ),
+    );
+  } else {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < BUYERS) await buyer(next++);
+      }),
+    );
+  }
   const seconds = (performance.now() - started) / 1000;
   // Confirmation mails are queued behind the checkout work: wait until every paid booking's mail
   // is out, and report how long after the last booking that was.
@@ -274,8 +325,9 @@ try {
       ? `confirmation mails: all sent, the last ${mailDrainSeconds.toFixed(1)} s after the last booking`
       : `confirmation mails: ${String(mailsOwed)} still owed after ${mailDrainSeconds.toFixed(0)} s`,
   );
-  console.log(`seats sold in total: ${String(row.sold)} (= 2 × confirmed: ${String(2 * outcomes.confirmed)})`);
-  if (row.oversold !== 0 || row.unmatched !== 0 || row.sold !== 2 * outcomes.confirmed || mailsOwed !== 0) process.exitCode = 1;
+  const confirmedInAll = outcomes.confirmed + warmupConfirmed;
+  console.log(`seats sold in total: ${String(row.sold)} (= 2 × confirmed, warm-up included: ${String(2 * confirmedInAll)})`);
+  if (row.oversold !== 0 || row.unmatched !== 0 || row.sold !== 2 * confirmedInAll || mailsOwed !== 0) process.exitCode = 1;
 } finally {
   server.kill('SIGTERM');
   await handle.close();

@@ -1,13 +1,15 @@
 /**
- * Reserving a cart: one transaction that takes a time-limited hold on every leg's seats.
+ * Reserving a cart: a time-limited hold on every leg's seats, all or nothing (a connection is
+ * never half held).
  *
- * The inventory rows are created if missing (insert … on conflict do nothing), then locked with
- * SELECT … FOR UPDATE in the global lock order, and only then checked and changed. Every leg is
- * held or none is (a connection is all or nothing): a sold-out leg aborts the transaction.
- * New seat counts are computed from the locked row, which is exactly what makes the lock
- * necessary — `lockInventory: false` exists only so the concurrency test can show the lost
- * update that happens without it.
- */
+ * The usual case is one statement (holdInOneStatement): it locks the legs' inventory rows with
+ * SELECT … FOR UPDATE in the global lock order, checks the seats, raises seats_held and writes
+ * the booking and its holds. When that statement cannot decide — a departure's inventory row
+ * does not exist yet, or lapsed holds might free the seats — a transaction does the same in
+ * steps: it creates missing rows (insert … on conflict do nothing), locks them, releases lapsed
+ * holds, and only then checks and changes the counts. Either way the check reads the locked row,
+ * which is exactly what makes the lock necessary: `lockInventory: false` exists only so the
+ * concurrency test can show the overselling that happens without it. */
 import { randomBytes } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { holdExpiresAt, lockOrder, priceChange, type PriceChange } from '../../domain/cart/holds.ts';
@@ -76,7 +78,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * had to be waited for it can be stale, which errs on the safe side (a lapsed hold not yet
  * counted is freed by the next reserve or the sweeper; a counted one is re-checked by the release).
  */
-async function legRows(tx: Tx | Db, legs: readonly QuotedLeg[], now: Date, lock: boolean) {
+async function legRows(tx: Tx, legs: readonly QuotedLeg[], now: Date, lock: boolean) {
   const match = or(
     ...legs.map((leg) =>
       and(
@@ -111,6 +113,116 @@ function keyOf(leg: { scheduleId: number; travelOptionId: number; serviceDate: s
   return `${leg.scheduleId}:${leg.travelOptionId}:${leg.serviceDate}`;
 }
 
+interface NewBooking {
+  cartId: number;
+  people: number;
+  totalMinor: number;
+  userId: number | null;
+  email: string | null;
+  lang: string;
+  currency: string;
+  passengers: Record<string, unknown>[];
+  addons: Record<string, unknown>;
+  now: Date;
+  expiresAt: Date;
+}
+
+type OneStatementHold =
+  | { outcome: 'held'; booking: ReservedBooking }
+  | { outcome: 'sold_out'; legs: SoldOut['legs'] }
+  /** A row not created yet, or lapsed holds that may free the seats: the transaction below decides. */
+  | { outcome: 'unsure' };
+
+/**
+ * The usual hold in one statement: lock the legs' rows in the global lock order, check every leg
+ * has the seats, add them to seats_held, write the booking and its holds. One statement is one
+ * transaction, and the row locks last only while it runs: buyers of the same departure queue
+ * behind one round trip instead of six. Locked rows come back as they are after any concurrent
+ * change (READ COMMITTED re-reads a row it waited for), so the check and the update see the same
+ * seats. Without `lock` (the concurrency test's negative control) the check reads a snapshot that
+ * another buyer may already have changed, and seats are oversold.
+ */
+async function holdInOneStatement(db: Db, legs: readonly QuotedLeg[], b: NewBooking, lock: boolean): Promise<OneStatementHold> {
+  const wanted = legs.map((leg) => sql`(${leg.scheduleId}::integer, ${leg.travelOptionId}::integer, ${leg.serviceDate}::date)`);
+  const now = b.now.toISOString();
+  const expiresAt = b.expiresAt.toISOString();
+  const result = await db.execute(sql`
+    with wanted (schedule_id, travel_option_id, service_date) as (values ${sql.join(wanted, sql`, `)}),
+    locked as materialized (
+      select d.id, d.schedule_id, d.travel_option_id, d.service_date, d.seats_total, d.seats_held, d.seats_sold,
+        (select coalesce(sum(h.seats), 0) from ${seatHolds} h
+          where h.departure_inventory_id = d.id and h.status = 'held' and h.expires_at <= ${now}::timestamptz) as lapsed
+      from ${departureInventory} d
+      join wanted w on d.schedule_id = w.schedule_id and d.travel_option_id = w.travel_option_id and d.service_date = w.service_date
+      order by d.schedule_id, d.travel_option_id, d.service_date
+      ${lock ? sql`for update of d` : sql``}
+    ),
+    verdict as (
+      select count(*) = ${legs.length} and coalesce(bool_and(seats_total - seats_held - seats_sold >= ${b.people}), false) as ok
+      from locked
+    ),
+    held as (
+      update ${departureInventory} d set seats_held = d.seats_held + ${b.people}, updated_at = ${now}::timestamptz
+      from locked l, verdict v where v.ok and d.id = l.id
+    ),
+    booking as (
+      insert into ${bookings} (reference, cart_id, status, user_id, email, lang, currency, people, total_minor, passengers, addons,
+        hold_expires_at, created_at, updated_at)
+      select ${newBookingReference()}, ${b.cartId}::integer, 'reserved'::booking_status, ${b.userId}::integer, ${b.email}::text,
+        ${b.lang}::text, ${b.currency}::text, ${b.people}::smallint, ${b.totalMinor}::integer, ${JSON.stringify(b.passengers)}::jsonb,
+        ${JSON.stringify(b.addons)}::jsonb, ${expiresAt}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
+      from verdict where ok
+      returning id, reference, total_minor, currency
+    ),
+    holds as (
+      insert into ${seatHolds} (booking_id, departure_inventory_id, seats, status, expires_at, created_at)
+      select booking.id, locked.id, ${b.people}::smallint, 'held'::hold_status, ${expiresAt}::timestamptz, ${now}::timestamptz
+      from booking cross join locked
+    )
+    select l.schedule_id::int as schedule_id, l.travel_option_id::int as travel_option_id, l.service_date::text as service_date,
+      (l.seats_total - l.seats_held - l.seats_sold)::int as seats_left, l.lapsed::int as lapsed,
+      booking.id::int as booking_id, booking.reference, booking.total_minor::int as total_minor, booking.currency
+    from locked l left join booking on true`);
+  // Both drivers (node-postgres and PGlite) answer a raw statement with `{ rows }`.
+  const { rows } = result as {
+    rows: {
+      schedule_id: number;
+      travel_option_id: number;
+      service_date: string;
+      seats_left: number;
+      lapsed: number;
+      booking_id: number | null;
+      reference: string | null;
+      total_minor: number | null;
+      currency: string | null;
+    }[];
+  };
+  const first = rows[0];
+  if (first?.booking_id != null && first.reference != null && first.total_minor != null && first.currency != null)
+    return {
+      outcome: 'held',
+      booking: {
+        id: first.booking_id,
+        reference: first.reference,
+        totalMinor: first.total_minor,
+        currency: first.currency,
+        holdExpiresAt: b.expiresAt,
+      },
+    };
+  if (rows.length !== legs.length || rows.some((r) => r.lapsed > 0)) return { outcome: 'unsure' };
+  return {
+    outcome: 'sold_out',
+    legs: rows
+      .filter((r) => r.seats_left < b.people)
+      .map((r) => ({
+        scheduleId: r.schedule_id,
+        travelOptionId: r.travel_option_id,
+        serviceDate: r.service_date,
+        seatsLeft: Math.max(0, r.seats_left),
+      })),
+  };
+}
+
 export async function reserveCart(db: Db, input: ReserveInput): Promise<ReserveResult> {
   const loaded = input.loaded ?? (await loadCart(db, input.hash));
   if (!loaded) return { ok: false, code: 'cart_not_found' };
@@ -132,23 +244,27 @@ export async function reserveCart(db: Db, input: ReserveInput): Promise<ReserveR
   const legs = lockOrder(quoted.flat());
   const now = new Date(input.now);
   const expiresAt = holdExpiresAt(input.now, input.holdMinutes);
-  // A departure that is already full answers "sold out" without queueing for its row lock, so
-  // the lock is held and waited for only by buyers who can still get seats. This read takes no
-  // lock and can only be a moment old: it may turn a buyer away just before a seat comes free,
-  // never let one through (seats are counted again under the lock below).
-  const seen = await legRows(db, legs, now, false);
-  const full = seen.filter((r) => r.seatsTotal - r.seatsHeld - r.seatsSold + r.lapsedSeats < people);
-  if (full.length > 0)
-    return {
-      ok: false,
-      code: 'sold_out',
-      legs: full.map((r) => ({
-        scheduleId: r.scheduleId,
-        travelOptionId: r.travelOptionId,
-        serviceDate: r.serviceDate,
-        seatsLeft: Math.max(0, r.seatsTotal - r.seatsHeld - r.seatsSold + r.lapsedSeats),
-      })),
-    };
+  const totalMinor = unitMinor * people + (input.extraMinor?.(unitMinor * people) ?? 0);
+  const attempt = await holdInOneStatement(
+    db,
+    legs,
+    {
+      cartId: loaded.cart.id,
+      people,
+      totalMinor,
+      userId: input.userId ?? null,
+      email: input.email ?? null,
+      lang: loaded.cart.lang,
+      currency: loaded.cart.currency,
+      passengers: input.passengers ?? [],
+      addons: input.addons ?? {},
+      now,
+      expiresAt,
+    },
+    input.lockInventory !== false,
+  );
+  if (attempt.outcome === 'held') return { ok: true, booking: attempt.booking };
+  if (attempt.outcome === 'sold_out') return { ok: false, code: 'sold_out', legs: attempt.legs };
   try {
     const booking = await db.transaction(async (tx) => {
       // Every statement here runs while other buyers of the same departure wait for the lock,
@@ -208,7 +324,7 @@ export async function reserveCart(db: Db, input: ReserveInput): Promise<ReserveR
           lang: loaded.cart.lang,
           currency: loaded.cart.currency,
           people,
-          totalMinor: unitMinor * people + (input.extraMinor?.(unitMinor * people) ?? 0),
+          totalMinor,
           passengers: input.passengers ?? [],
           addons: input.addons ?? {},
           holdExpiresAt: expiresAt,

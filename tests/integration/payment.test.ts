@@ -14,7 +14,7 @@ import { ENGLISH, messagesFor } from '../../src/i18n/messages.ts';
 import { createTranslator } from '../../src/i18n/translate.ts';
 import { createCart } from '../../src/server/cart/cart.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
-import { bookings, departureInventory, payments, webhookOutbox } from '../../src/server/db/schema.ts';
+import { bookings, departureInventory, payments, seatHolds, webhookOutbox } from '../../src/server/db/schema.ts';
 import { reserveCart } from '../../src/server/booking/reserve.ts';
 import { createPaymentApi, type PaymentApi } from '../../src/server/payment/api.ts';
 import { parsePaymentEnv } from '../../src/server/payment/config.ts';
@@ -141,6 +141,26 @@ describe.each(DATABASES)('payments on $name', ({ open }) => {
       success_url: string;
     };
     expect(result).toMatchObject({ final: true, success_url: `/en/order/${booking.id}/payment/sandbox-card/success` });
+  });
+
+  it('leaves a paid booking pending while a manual operator has not confirmed it, with its seats sold', async () => {
+    // Island Boats confirms by hand: the money is in, the booking waits for the operator.
+    const { booking } = await reserved('2.20.30.2025-06-05/2', 2);
+    const session = await startCardPayment(booking.id);
+    const response = await api.webhook(
+      ctx('/api/paygates/sandbox-card/webhook', signed(event('evt_manual_1', 'payment.succeeded', session.ref, session.amount))),
+    );
+    expect(response.status).toBe(200);
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row?.status).toBe('pending_confirmation');
+    const holds = await db.select().from(seatHolds).where(eq(seatHolds.bookingId, booking.id));
+    expect(holds.map((h) => h.status)).toEqual(['sold']);
+    const [inventory] = await db
+      .select()
+      .from(departureInventory)
+      .where(eq(departureInventory.id, holds[0]?.departureInventoryId ?? -1));
+    expect(inventory).toMatchObject({ seatsHeld: 0, seatsSold: 2 });
+    await api.settled();
   });
 
   it('refuses forged, stale, malformed and wrong-amount webhooks and changes nothing', async () => {

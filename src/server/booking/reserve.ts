@@ -109,6 +109,24 @@ async function legRows(tx: Tx, legs: readonly QuotedLeg[], now: Date, lock: bool
   return lock ? select.for('update', { of: departureInventory }) : select;
 }
 
+/** Creates the legs' inventory rows that do not exist yet (a concurrent creator is harmless). */
+function createInventoryRows(tx: Tx | Db, legs: readonly QuotedLeg[]) {
+  return tx
+    .insert(departureInventory)
+    .values(
+      legs.map((leg) => ({
+        scheduleId: leg.scheduleId,
+        travelOptionId: leg.travelOptionId,
+        serviceDate: leg.serviceDate,
+        departureAt: leg.departureAt,
+        seatsTotal: leg.seatsPerDeparture,
+      })),
+    )
+    .onConflictDoNothing({
+      target: [departureInventory.scheduleId, departureInventory.travelOptionId, departureInventory.serviceDate],
+    });
+}
+
 function keyOf(leg: { scheduleId: number; travelOptionId: number; serviceDate: string }) {
   return `${leg.scheduleId}:${leg.travelOptionId}:${leg.serviceDate}`;
 }
@@ -130,17 +148,20 @@ interface NewBooking {
 type OneStatementHold =
   | { outcome: 'held'; booking: ReservedBooking }
   | { outcome: 'sold_out'; legs: SoldOut['legs'] }
-  /** A row not created yet, or lapsed holds that may free the seats: the transaction below decides. */
-  | { outcome: 'unsure' };
+  /** A departure nobody has booked yet has no inventory row: create it, then try again. */
+  | { outcome: 'missing_rows' }
+  /** Lapsed holds may free the seats: the stepwise transaction releases them and decides. */
+  | { outcome: 'lapsed_holds' };
 
 /**
  * The usual hold in one statement: lock the legs' rows in the global lock order, check every leg
  * has the seats, add them to seats_held, write the booking and its holds. One statement is one
  * transaction, and the row locks last only while it runs: buyers of the same departure queue
  * behind one round trip instead of six. Locked rows come back as they are after any concurrent
- * change (READ COMMITTED re-reads a row it waited for), so the check and the update see the same
- * seats. Without `lock` (the concurrency test's negative control) the check reads a snapshot that
- * another buyer may already have changed, and seats are oversold.
+ * change (READ COMMITTED re-reads a row it waited for), and the new count is computed from that
+ * locked row, as the stepwise path does. Without `lock` (the concurrency test's negative control)
+ * both read a snapshot another buyer may already have changed: updates are lost and seats are
+ * oversold.
  */
 async function holdInOneStatement(db: Db, legs: readonly QuotedLeg[], b: NewBooking, lock: boolean): Promise<OneStatementHold> {
   const wanted = legs.map((leg) => sql`(${leg.scheduleId}::integer, ${leg.travelOptionId}::integer, ${leg.serviceDate}::date)`);
@@ -162,7 +183,7 @@ async function holdInOneStatement(db: Db, legs: readonly QuotedLeg[], b: NewBook
       from locked
     ),
     held as (
-      update ${departureInventory} d set seats_held = d.seats_held + ${b.people}, updated_at = ${now}::timestamptz
+      update ${departureInventory} d set seats_held = l.seats_held + ${b.people}, updated_at = ${now}::timestamptz
       from locked l, verdict v where v.ok and d.id = l.id
     ),
     booking as (
@@ -209,7 +230,8 @@ async function holdInOneStatement(db: Db, legs: readonly QuotedLeg[], b: NewBook
         holdExpiresAt: b.expiresAt,
       },
     };
-  if (rows.length !== legs.length || rows.some((r) => r.lapsed > 0)) return { outcome: 'unsure' };
+  if (rows.length !== legs.length) return { outcome: 'missing_rows' };
+  if (rows.some((r) => r.lapsed > 0)) return { outcome: 'lapsed_holds' };
   return {
     outcome: 'sold_out',
     legs: rows
@@ -245,24 +267,26 @@ export async function reserveCart(db: Db, input: ReserveInput): Promise<ReserveR
   const now = new Date(input.now);
   const expiresAt = holdExpiresAt(input.now, input.holdMinutes);
   const totalMinor = unitMinor * people + (input.extraMinor?.(unitMinor * people) ?? 0);
-  const attempt = await holdInOneStatement(
-    db,
-    legs,
-    {
-      cartId: loaded.cart.id,
-      people,
-      totalMinor,
-      userId: input.userId ?? null,
-      email: input.email ?? null,
-      lang: loaded.cart.lang,
-      currency: loaded.cart.currency,
-      passengers: input.passengers ?? [],
-      addons: input.addons ?? {},
-      now,
-      expiresAt,
-    },
-    input.lockInventory !== false,
-  );
+  const newBooking: NewBooking = {
+    cartId: loaded.cart.id,
+    people,
+    totalMinor,
+    userId: input.userId ?? null,
+    email: input.email ?? null,
+    lang: loaded.cart.lang,
+    currency: loaded.cart.currency,
+    passengers: input.passengers ?? [],
+    addons: input.addons ?? {},
+    now,
+    expiresAt,
+  };
+  const lock = input.lockInventory !== false;
+  let attempt = await holdInOneStatement(db, legs, newBooking, lock);
+  if (attempt.outcome === 'missing_rows') {
+    // The first buyer of a departure creates its row, then holds like everyone else.
+    await createInventoryRows(db, legs);
+    attempt = await holdInOneStatement(db, legs, newBooking, lock);
+  }
   if (attempt.outcome === 'held') return { ok: true, booking: attempt.booking };
   if (attempt.outcome === 'sold_out') return { ok: false, code: 'sold_out', legs: attempt.legs };
   try {
@@ -270,23 +294,10 @@ export async function reserveCart(db: Db, input: ReserveInput): Promise<ReserveR
       // Every statement here runs while other buyers of the same departure wait for the lock,
       // so the common case is kept to few round trips: the rows usually exist already, and
       // the lapsed-hold count comes with the locking read.
-      let rows = await legRows(tx, legs, now, input.lockInventory !== false);
+      let rows = await legRows(tx, legs, now, lock);
       if (rows.length !== legs.length) {
-        await tx
-          .insert(departureInventory)
-          .values(
-            legs.map((leg: QuotedLeg) => ({
-              scheduleId: leg.scheduleId,
-              travelOptionId: leg.travelOptionId,
-              serviceDate: leg.serviceDate,
-              departureAt: leg.departureAt,
-              seatsTotal: leg.seatsPerDeparture,
-            })),
-          )
-          .onConflictDoNothing({
-            target: [departureInventory.scheduleId, departureInventory.travelOptionId, departureInventory.serviceDate],
-          });
-        rows = await legRows(tx, legs, now, input.lockInventory !== false);
+        await createInventoryRows(tx, legs);
+        rows = await legRows(tx, legs, now, lock);
       }
       if (rows.some((r) => r.lapsedSeats > 0)) {
         const released = await releaseLapsedOnLockedRows(

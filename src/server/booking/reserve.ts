@@ -4,10 +4,10 @@
  *
  * The usual case is one statement (holdInOneStatement): it locks the legs' inventory rows with
  * SELECT … FOR UPDATE in the global lock order, checks the seats, raises seats_held and writes
- * the booking and its holds. When that statement cannot decide — a departure's inventory row
- * does not exist yet, or lapsed holds might free the seats — a transaction does the same in
- * steps: it creates missing rows (insert … on conflict do nothing), locks them, releases lapsed
- * holds, and only then checks and changes the counts. Either way the check reads the locked row,
+ * the booking and its holds. A departure nobody has booked yet gets its inventory row first
+ * (insert … on conflict do nothing), then the same statement runs again. When lapsed holds might
+ * free the seats, a transaction does the same in steps: it locks the rows, releases lapsed holds,
+ * and only then checks and changes the counts. Either way the check reads the locked row,
  * which is exactly what makes the lock necessary: `lockInventory: false` exists only so the
  * concurrency test can show the overselling that happens without it. */
 import { randomBytes } from 'node:crypto';

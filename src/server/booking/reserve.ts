@@ -9,7 +9,8 @@
  * free the seats, a transaction does the same in steps: it locks the rows, releases lapsed holds,
  * and only then checks and changes the counts. Either way the check reads the locked row,
  * which is exactly what makes the lock necessary: `lockInventory: false` exists only so the
- * concurrency test can show the overselling that happens without it. */
+ * concurrency test can show the overselling that happens without it.
+ */
 import { randomBytes } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { holdExpiresAt, lockOrder, priceChange, type PriceChange } from '../../domain/cart/holds.ts';
@@ -110,8 +111,8 @@ async function legRows(tx: Tx, legs: readonly QuotedLeg[], now: Date, lock: bool
 }
 
 /** Creates the legs' inventory rows that do not exist yet (a concurrent creator is harmless). */
-function createInventoryRows(tx: Tx | Db, legs: readonly QuotedLeg[]) {
-  return tx
+function createInventoryRows(db: Db, legs: readonly QuotedLeg[]) {
+  return db
     .insert(departureInventory)
     .values(
       legs.map((leg) => ({
@@ -291,14 +292,9 @@ export async function reserveCart(db: Db, input: ReserveInput): Promise<ReserveR
   if (attempt.outcome === 'sold_out') return { ok: false, code: 'sold_out', legs: attempt.legs };
   try {
     const booking = await db.transaction(async (tx) => {
-      // Every statement here runs while other buyers of the same departure wait for the lock,
-      // so the common case is kept to few round trips: the rows usually exist already, and
-      // the lapsed-hold count comes with the locking read.
+      // Reached only when lapsed holds sit on these rows (the rows exist by now): release them
+      // under the lock, then count again.
       let rows = await legRows(tx, legs, now, lock);
-      if (rows.length !== legs.length) {
-        await createInventoryRows(tx, legs);
-        rows = await legRows(tx, legs, now, lock);
-      }
       if (rows.some((r) => r.lapsedSeats > 0)) {
         const released = await releaseLapsedOnLockedRows(
           tx,

@@ -38,8 +38,8 @@ type ConfirmResult = { kind: 'sold'; status: 'confirmed' | 'pending_confirmation
  * sold. With the inventory rows already locked by the caller (so no one can release these holds
  * meanwhile, and this statement reads them as they are now), one statement moves the seats,
  * marks the holds sold and sets the booking's status from its operators' confirmation mode —
- * the rows stay locked for two round trips instead of eight, which buyers reserving the same
- * departure would wait behind. Undefined when a hold lapsed or was released: the stepwise path
+ * after the locking read, the rows stay locked for three round trips (this, the payment's update,
+ * the commit) instead of eight, which buyers reserving the same departure would wait behind. Undefined when a hold lapsed or was released: the stepwise path
  * re-checks the seats.
  */
 async function sellLiveHolds(tx: Tx, bookingId: number, cartId: number, now: Date): Promise<ConfirmResult | undefined> {

@@ -12,7 +12,8 @@ export default defineConfig({
   output: 'static',
   // Separate build folders let parallel test runs (and benchmarks) build without clobbering dist/.
   outDir: process.env.ASTRO_OUT_DIR || './dist',
-  adapter: node({ mode: 'standalone' }),
+  // Middleware mode: scripts/serve.ts runs the HTTP server (built files first, API calls straight to Astro).
+  adapter: node({ mode: 'middleware' }),
   integrations: [i18n(), buildInfo(), react(), sitemap(), pagefind()],
   trailingSlash: 'never',
   build: { format: 'directory' },

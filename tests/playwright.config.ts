@@ -3,7 +3,6 @@ import { defineConfig, devices } from '@playwright/test';
 // System Chromium (Debian package) — browser downloads are not available here.
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const port = Number(process.env.E2E_PORT || 4322);
-const outDir = process.env.ASTRO_OUT_DIR || 'dist';
 
 export default defineConfig({
   testDir: './e2e',
@@ -37,8 +36,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The built server (npm test builds first); its own PGlite copy so tests never touch .data/db.
-    command: `node ${outDir}/server/entry.mjs`,
+    // The built server (npm test builds first, into ASTRO_OUT_DIR); its own PGlite copy so tests never touch .data/db.
+    command: 'node scripts/serve.ts',
     cwd: '..',
     url: `http://127.0.0.1:${port}/en`,
     reuseExistingServer: false,

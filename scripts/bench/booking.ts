@@ -19,7 +19,7 @@
  * meet a server that has loaded its code and opened its database connections.
  *
  * Needs BENCH_DATABASE_URL (or TEST_DATABASE_URL): a database `bench_booking_*` is created there,
- * seeded, used and dropped. The server is `${ASTRO_OUT_DIR:-dist}/server/entry.mjs` on BENCH_PORT
+ * seeded, used and dropped. The server is the build in `${ASTRO_OUT_DIR:-dist}` on BENCH_PORT
  * (default 4399), run by scripts/serve.ts as W processes (default 1); build first.
  */
 import { spawn } from 'node:child_process';
@@ -28,6 +28,7 @@ import pg from 'pg';
 import { seedDatabase } from '../seed/index.ts';
 import { openDb } from '../../src/server/db/client.ts';
 import { applyMigrations } from '../../src/server/db/migrate.ts';
+import { machineLine, probeMachineSpeed, watchSteal } from './machineSpeed.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -131,6 +132,8 @@ try {
     }
   }
   const warmupUris = uris.splice(0, WARMUP_DEPARTURES);
+  const probeMs = probeMachineSpeed();
+  const stolenPct = watchSteal();
   console.log(
     `${String(uris.length)} departures, ${String(BUYERS)} buyers (2 passengers each), ${RATE ? `arriving ${String(RATE)} per second` : `${String(CONCURRENCY)} at a time`}, after ${String(WARMUP)} warm-up buyers`,
   );
@@ -327,6 +330,7 @@ try {
   );
   const confirmedInAll = outcomes.confirmed + warmupConfirmed;
   console.log(`seats sold in total: ${String(row.sold)} (= 2 × confirmed, warm-up included: ${String(2 * confirmedInAll)})`);
+  console.log(machineLine(probeMs, stolenPct()));
   if (row.oversold !== 0 || row.unmatched !== 0 || row.sold !== 2 * confirmedInAll || mailsOwed !== 0) process.exitCode = 1;
 } finally {
   server.kill('SIGTERM');

@@ -22,6 +22,7 @@ import type { TimetableIndex } from '../../src/domain/search/timetable.ts';
 import { openDb } from '../../src/server/db/client.ts';
 import { applyMigrations } from '../../src/server/db/migrate.ts';
 import { loadIndex } from '../../src/server/search/loadIndex.ts';
+import { machineLine, probeMachineSpeed, watchSteal } from './machineSpeed.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -172,7 +173,7 @@ async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<vo
 async function overHttp() {
   const workers = Number(args.workers);
   const dataDir = '.data/bench-db';
-  const outDir = '.data/bench-dist';
+  const outDir = process.env.ASTRO_OUT_DIR || '.data/bench-dist';
   rmSync(dataDir, { recursive: true, force: true });
   const database = workers > 1 ? await postgresDatabase() : undefined;
   const handle = await openDb(database ? { databaseUrl: database.url } : { pgliteDataDir: dataDir });
@@ -241,6 +242,8 @@ async function overHttp() {
   }
 }
 
+const probeMs = probeMachineSpeed();
+const stolenPct = watchSteal();
 const results = [await inProcess('default', false)];
 if (!args['skip-scale']) results.push(await inProcess('scale', true));
 console.log('\n| network | routes | index build | index heap | RSS | p50 | p95 | p99 | trips/search |');
@@ -250,3 +253,4 @@ for (const r of results)
     `| ${r.name} | ${r.routes} | ${(r.buildMs / 1000).toFixed(2)} s | ${r.heapMb.toFixed(0)} MB | ${r.rssMb.toFixed(0)} MB | ${r.p50.toFixed(2)} ms | ${r.p95.toFixed(2)} ms | ${r.p99.toFixed(2)} ms | ${r.meanTrips.toFixed(1)} |`,
   );
 if (!args['skip-http']) await overHttp();
+console.log(machineLine(probeMs, stolenPct()));

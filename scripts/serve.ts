@@ -18,6 +18,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
+import { parseServerEnv, type ServerEnv } from '../src/server/config.ts';
 import { createStaticFiles } from './lib/staticFiles.ts';
 
 const outDir = process.env.ASTRO_OUT_DIR || 'dist';
@@ -32,17 +33,21 @@ const settings = z
       .default(1)
       .transform((v) => (v === 'auto' ? availableParallelism() : v)),
     DATABASE_URL: z.string().optional(),
-    HOST: z.string().min(1).default('localhost'),
-    PORT: z.coerce.number().int().min(1).max(65_535).default(4321),
   })
   .safeParse({
     WEB_CONCURRENCY: process.env.WEB_CONCURRENCY || undefined,
     DATABASE_URL: process.env.DATABASE_URL || undefined,
-    HOST: process.env.HOST || undefined,
-    PORT: process.env.PORT || undefined,
   });
 if (!settings.success) {
   console.error(`Invalid environment configuration:\n${z.prettifyError(settings.error)}\nSee the configuration table in README.md.`);
+  process.exit(1);
+}
+let serverEnv: ServerEnv;
+try {
+  // The server's own settings (HOST, PORT, …), checked before any process starts.
+  serverEnv = parseServerEnv();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
 
@@ -76,7 +81,7 @@ async function serve(host: string, port: number): Promise<void> {
 }
 
 if (processes === 1 || !cluster.isPrimary) {
-  await serve(settings.data.HOST, settings.data.PORT);
+  await serve(serverEnv.HOST, serverEnv.PORT);
 } else {
   let stopping = false;
   for (let i = 0; i < processes; i++) cluster.fork();

@@ -246,6 +246,9 @@ try {
     }),
   );
   const warmupConfirmed = outcomes.confirmed;
+  // A 5xx is a failure wherever it happens: the warm-up's are reported, not reset away.
+  const warmupServerErrors = outcomes.serverErrors;
+  if (warmupServerErrors > 0) console.log(`warm-up: ${String(warmupServerErrors)} server errors (5xx)`);
   Object.assign(outcomes, { confirmed: 0, soldOut: 0, other: 0, serverErrors: 0 });
   measuring = true;
   const started = performance.now();
@@ -331,7 +334,14 @@ try {
   const confirmedInAll = outcomes.confirmed + warmupConfirmed;
   console.log(`seats sold in total: ${String(row.sold)} (= 2 × confirmed, warm-up included: ${String(2 * confirmedInAll)})`);
   console.log(machineLine(probeMs, stolenPct()));
-  if (row.oversold !== 0 || row.unmatched !== 0 || row.sold !== 2 * confirmedInAll || mailsOwed !== 0) process.exitCode = 1;
+  if (
+    row.oversold !== 0 ||
+    row.unmatched !== 0 ||
+    row.sold !== 2 * confirmedInAll ||
+    mailsOwed !== 0 ||
+    outcomes.serverErrors + warmupServerErrors > 0
+  )
+    process.exitCode = 1;
 } finally {
   server.kill('SIGTERM');
   await handle.close();

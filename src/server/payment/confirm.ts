@@ -37,10 +37,11 @@ type ConfirmResult = { kind: 'sold'; status: 'confirmed' | 'pending_confirmation
  * The usual payment: every hold of the booking still live, so its seats only move from held to
  * sold. With the inventory rows already locked by the caller (so no one can release these holds
  * meanwhile, and this statement reads them as they are now), one statement moves the seats,
- * marks the holds sold and sets the booking's status from its operators' confirmation mode —
- * after the locking read, the rows stay locked for three round trips (this, the payment's update,
- * the commit) instead of eight, which buyers reserving the same departure would wait behind. Undefined when a hold lapsed or was released: the stepwise path
- * re-checks the seats.
+ * marks the holds sold and sets the booking's status from its operators' confirmation mode (the
+ * same rule as the stepwise path below: every leg instant → confirmed, else pending). After the
+ * locking read the rows stay locked for three round trips (this, the payment's update, the
+ * commit) instead of eight, which buyers reserving the same departure would wait behind.
+ * Undefined when a hold lapsed or was released: the stepwise path re-checks the seats.
  */
 async function sellLiveHolds(tx: Tx, bookingId: number, cartId: number, now: Date): Promise<ConfirmResult | undefined> {
   const at = now.toISOString();

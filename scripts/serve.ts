@@ -61,6 +61,9 @@ type AstroHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 
 /** One server process: the built files first, then Astro; API calls go straight to Astro. */
 async function serve(host: string, port: number): Promise<void> {
+  // Pages rendered on request that are the same for everyone are kept beside the built files
+  // (src/server/renderedPages.ts), so the static handler below answers their next visit.
+  process.env.RENDERED_PAGES_DIR = clientDir;
   const { handler } = (await import(entry)) as { handler: AstroHandler };
   const staticFiles = createStaticFiles(clientDir);
   const server = createServer((req, res) => {

@@ -1,5 +1,7 @@
 /**
- * `npm start`: prepare the database, build when the inputs changed, serve on http://localhost:4321.
+ * `npm start`: prepare the database, build when the inputs changed, serve on http://localhost:4321,
+ * then finish the build's deferred steps (site search index, pre-compressed copies) in the
+ * background at low priority, so the first page answers minutes sooner (scripts/lib/afterBuild.ts).
  *
  * The build is skipped when a stamp of its inputs (source files, lockfile and the inventory
  * version the pre-rendered pages were made from) matches the last build's, so a second start
@@ -7,10 +9,12 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { constants, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseServerEnv } from '../src/server/config.ts';
 import { openDb } from '../src/server/db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { afterBuildPending } from './lib/afterBuild.ts';
 import { buildInputsStamp, currentInventoryVersion } from './lib/buildStamp.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -45,7 +49,10 @@ if (previous === stamp && existsSync(serverEntry)) {
   console.log('Build is up to date: nothing changed since the last build.');
 } else {
   console.log('Building the site…');
-  const code = await run(process.execPath, [`${root}node_modules/astro/bin/astro.mjs`, 'build']);
+  const code = await run(process.execPath, [`${root}node_modules/astro/bin/astro.mjs`, 'build'], {
+    ...process.env,
+    DEFER_AFTER_BUILD: 'true',
+  });
   if (code !== 0) process.exit(code);
   writeFileSync(stampFile, stamp);
 }
@@ -63,3 +70,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 server.on('exit', (code) => process.exit(code ?? 0));
+
+// The build's deferred steps, after the server has started and below it in priority.
+if (afterBuildPending(new URL('../dist/client/', import.meta.url))) {
+  const afterBuild = spawn(process.execPath, [`${root}scripts/after-build.ts`], { cwd: root, stdio: 'inherit' });
+  if (afterBuild.pid) setPriority(afterBuild.pid, constants.priority.PRIORITY_LOW);
+  afterBuild.on('exit', (code) => {
+    if (code !== 0) console.error('The site search index or the pre-compressed copies could not be finished; the next start tries again.');
+  });
+  process.on('exit', () => afterBuild.kill());
+}

@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { deferredAfterBuild } from '../../scripts/lib/afterBuild.ts';
 import { precompressDir } from '../../scripts/lib/precompress.ts';
 
 export default function precompress(): AstroIntegration {
@@ -12,6 +13,10 @@ export default function precompress(): AstroIntegration {
     name: 'roamly:precompress',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
+        if (deferredAfterBuild()) {
+          logger.info('pre-compression deferred: scripts/after-build.ts compresses once the server runs');
+          return;
+        }
         const summary = await precompressDir(fileURLToPath(dir));
         const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
         logger.info(

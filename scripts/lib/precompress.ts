@@ -3,10 +3,11 @@
  * server answers `Accept-Encoding` without spending CPU per request (`staticFiles.ts`).
  *
  * A copy is written only when it is smaller than the file; files under MIN_COMPRESS_BYTES are
- * left alone (the server then sends them as they are). Levels: see `compression.ts`. zlib's
+ * left alone (the server then sends them as they are), and so are files whose copies are already
+ * newer than they are (a second run after an interrupted one does only what is left). Levels: see `compression.ts`. zlib's
  * asynchronous calls run on libuv's thread pool, so a few files in flight use every core.
  */
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -47,12 +48,22 @@ function levels(relativePath: string): { brotli: number; gzip: number } {
     : { brotli: DYNAMIC_BROTLI_QUALITY, gzip: DYNAMIC_GZIP_LEVEL };
 }
 
+/** Write, then rename: the server may be answering from these files while copies are written. */
+async function writeWhole(target: string, content: Uint8Array): Promise<void> {
+  const partial = `${target}.${String(process.pid)}.partial`;
+  await writeFile(partial, content);
+  await rename(partial, target);
+}
+
 export async function precompressDir(root: string): Promise<PrecompressSummary> {
   const started = performance.now();
   const summary: PrecompressSummary = { files: 0, bytes: 0, brotliBytes: 0, gzipBytes: 0, ms: 0 };
 
   async function one(path: string): Promise<void> {
-    if ((await stat(path)).size < MIN_COMPRESS_BYTES) return;
+    const source = await stat(path);
+    if (source.size < MIN_COMPRESS_BYTES) return;
+    const copy = await stat(path + ENCODING_SUFFIX.br).catch(() => undefined);
+    if (copy && copy.mtimeMs >= source.mtimeMs) return;
     const content = await readFile(path);
     const { brotli, gzip: gzipLevel } = levels(
       path
@@ -72,13 +83,14 @@ export async function precompressDir(root: string): Promise<PrecompressSummary> 
     ]);
     summary.files++;
     summary.bytes += content.length;
-    if (br.length < content.length) {
-      await writeFile(path + ENCODING_SUFFIX.br, br);
-      summary.brotliBytes += br.length;
-    }
+    // The gzip copy first: a .br copy newer than its file marks the file as done for a second run.
     if (gz.length < content.length) {
-      await writeFile(path + ENCODING_SUFFIX.gzip, gz);
+      await writeWhole(path + ENCODING_SUFFIX.gzip, gz);
       summary.gzipBytes += gz.length;
+    }
+    if (br.length < content.length) {
+      await writeWhole(path + ENCODING_SUFFIX.br, br);
+      summary.brotliBytes += br.length;
     }
   }
 

@@ -4,7 +4,7 @@
  * island (the store's, or the server's first view until the island's own search answers);
  * every change goes into the URL.
  */
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import {
   priceStep,
   setHourRange,
@@ -196,7 +196,8 @@ function PriceSlider({
   );
 }
 
-export function Filters(props: Props) {
+/** Memoised: it re-renders when the groups, the view or the names change, not on a status flag. */
+export const Filters = memo(function Filters(props: Props) {
   const { t, groups, view } = props;
   const active = Object.keys(view.selected).length > 0 || view.priceRange !== undefined;
   return (
@@ -242,4 +243,4 @@ export function Filters(props: Props) {
       })}
     </section>
   );
-}
+});

@@ -15,7 +15,7 @@
  * room for the cards, so the route facts below do not jump when they arrive.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { SORTS, type SortKey } from '../../domain/results/queryState.ts';
 import { isFirstView, PAGE_SIZE, type ResultsSeed } from '../../domain/results/firstView.ts';
 import { RECOMMENDED_RULES } from '../../domain/results/summary.ts';
@@ -75,6 +75,8 @@ interface Props {
 
 type PageRequest = Omit<SearchRequest, 'currency' | 'lang'>;
 
+const NO_BADGES: string[] = [];
+
 function currencyFromCookie(): string {
   return resolveCurrency(readCookie('currency'));
 }
@@ -89,7 +91,9 @@ export default function SearchResults({
   layout = 'classic',
   seed,
 }: Props) {
-  const t = islandTranslator(messages);
+  // Stable across renders, like the other props of the cards and filters: they are memoised, so a
+  // store change that leaves a card as it was (a status flag, the recheck of other trips) skips it.
+  const t = useMemo(() => islandTranslator(messages), [messages]);
   const trips = useStore($trips);
   const products = useStore($products);
   const status = useStore($status);
@@ -219,17 +223,31 @@ export default function SearchResults({
     [localeCode, shownCurrency],
   );
 
-  const full = { ...request, lang, currency: currency ?? first?.currency ?? 'USD' };
+  const fullCurrency = currency ?? first?.currency ?? 'USD';
   const choosingOutbound = Boolean(request.date2) && roundTrip.leg === 'outbound';
-  const action: TripAction = choosingOutbound
-    ? {
-        kind: 'choose',
-        choose: (trip, option) => {
-          void chooseOutbound(trip, option, full);
-        },
-      }
-    : { kind: 'link', href: (option) => bookingHref(option, full) };
-  const badgesFor = (key: string) => RECOMMENDED_RULES.filter((rule) => shown?.recommended[rule] === key);
+  const action = useMemo((): TripAction => {
+    const search = { ...request, lang, currency: fullCurrency };
+    // bookingHref reads the round trip's cart when called: roundTrip is a dependency so that a new
+    // leg or cart gives the cards new links.
+    return choosingOutbound
+      ? {
+          kind: 'choose',
+          choose: (trip, option) => {
+            void chooseOutbound(trip, option, search);
+          },
+        }
+      : { kind: 'link', href: (option) => bookingHref(option, search) };
+  }, [choosingOutbound, request, lang, fullCurrency, roundTrip]);
+  const recommended = shown?.recommended;
+  const badgesByKey = useMemo(() => {
+    const byKey = new Map<string, string[]>();
+    for (const rule of RECOMMENDED_RULES) {
+      const key = recommended?.[rule];
+      if (key) byKey.set(key, [...(byKey.get(key) ?? []), rule]);
+    }
+    return byKey;
+  }, [recommended]);
+  const formatShownPrice = useCallback((value: number) => formatter(value, shownCurrency), [formatter, shownCurrency]);
   const searching = live ? status.isSearching && trips.length === 0 : !shown?.hasTrips;
   const card = (trip: (typeof products)[number]) => (
     <TripCard
@@ -237,7 +255,7 @@ export default function SearchResults({
       trip={trip}
       action={action}
       names={shown?.names ?? names}
-      badges={badgesFor(trip.key)}
+      badges={badgesByKey.get(trip.key) ?? NO_BADGES}
       localeCode={localeCode}
       t={t}
       formatPrice={formatter}
@@ -249,7 +267,7 @@ export default function SearchResults({
       t={t}
       names={shown.names}
       currencySymbol={currencySymbol}
-      formatPrice={(v) => formatter(v, shownCurrency)}
+      formatPrice={formatShownPrice}
       groups={shown.filterGroups}
       view={shown.view}
       bounds={shown.priceBounds}

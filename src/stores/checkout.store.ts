@@ -2,13 +2,15 @@
  * The passengers step's state (SPEC §3 saved passengers, §4 checkout steps): the form, its
  * field errors, add-ons and the server's total, and the actions the island calls. Saved
  * passengers live in localStorage (`saved_passengers`) so the next booking fills in one click.
- * Validation is the domain's zod schema — the same one the server runs again.
+ * Validation is the domain's plain field rules (formRules.ts, no zod in the browser); the server
+ * parses the same form again with its zod schema, held to the same answers by a test.
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
 import type { PassengerField } from '../domain/checkout/fields.ts';
 import { removeLuggageRow } from '../domain/checkout/addons.ts';
-import { bookingFormSchema, formErrors, type Addons } from '../domain/checkout/validation.ts';
+import { bookingFormErrors } from '../domain/checkout/formRules.ts';
+import type { Addons } from '../domain/checkout/validation.ts';
 import { checkoutPath } from '../domain/checkout/steps.ts';
 
 export type Passenger = Partial<Record<PassengerField, string>>;
@@ -104,11 +106,11 @@ export function savePassengers(passengers: readonly Passenger[]): void {
   $savedPassengers.set([...fresh, ...$savedPassengers.get().filter((p) => !seen.has(key(p)))].slice(0, MAX_SAVED));
 }
 
-/** Client-side check with the shared schema; returns true when the form may be sent. */
+/** Client-side check with the shared field rules; returns true when the form may be sent. */
 export function validate(required: readonly PassengerField[], today: string, people: number): boolean {
-  const result = bookingFormSchema(required, today, people).safeParse($form.get());
-  $errors.set(result.success ? {} : formErrors(result.error));
-  return result.success;
+  const errors = bookingFormErrors($form.get(), required, today, people);
+  $errors.set(errors);
+  return Object.keys(errors).length === 0;
 }
 
 /** The server's total for the chosen add-ons (it prices them; the client only shows it). */

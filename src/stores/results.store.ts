@@ -7,7 +7,8 @@ import { persistentJSON } from '@nanostores/persistent';
 import { atom, computed, map } from 'nanostores';
 import type { Fact } from '../domain/search/facts.ts';
 import type { TravelOption, Trip } from '../domain/search/trips.ts';
-import { buildFilterGroups, buildTabs, clampPriceRange, priceBounds, resetIfEmpty, selectTab } from '../domain/results/filters.ts';
+import { buildFilterGroups, buildTabs, priceBounds, selectTab } from '../domain/results/filters.ts';
+import { settledView } from '../domain/results/firstView.ts';
 import { runList, sortAndFilterProducts, type ListFunction, type ListOutput } from '../domain/results/listWork.ts';
 import type { ListClient } from './listWorker.ts';
 import {
@@ -70,6 +71,16 @@ export const $tabs = computed($trips, (trips) => buildTabs(trips));
 export const $filterGroups = computed([$trips, $view], (trips, view) => buildFilterGroups(trips, view));
 /** The sorted, filtered list; worked out in the list worker when one is attached. */
 export const $products = atom<Trip[]>([]);
+/**
+ * The trips $products was worked out from: the worker answers later than $trips changes, and
+ * the island shows its list only once the two agree (a list that flashes empty would shift).
+ */
+export const $productsFrom = atom<readonly Trip[]>([]);
+
+function setProducts(from: readonly Trip[], products: Trip[]): void {
+  $products.set(products);
+  $productsFrom.set(from);
+}
 
 let listClient: ListClient | undefined;
 let productsRun = 0;
@@ -78,18 +89,18 @@ function refreshProducts(): void {
   const input = { trips: $trips.get(), view: $view.get() };
   const run = ++productsRun;
   if (!listClient) {
-    $products.set(sortAndFilterProducts(input));
+    setProducts(input.trips, sortAndFilterProducts(input));
     return;
   }
   listClient
     .call('sortAndFilterProducts', input)
     .then((products) => {
-      if (run === productsRun) $products.set(products);
+      if (run === productsRun) setProducts(input.trips, products);
     })
     .catch((error: unknown) => {
       // The worker failed: the main thread does the same work, so the list still appears.
       console.error(error);
-      if (run === productsRun) $products.set(sortAndFilterProducts(input));
+      if (run === productsRun) setProducts(input.trips, sortAndFilterProducts(input));
     });
 }
 $trips.listen(refreshProducts);
@@ -146,16 +157,7 @@ function searchQuery(r: SearchRequest): string {
 
 /** The view after the trips changed: unknown-to-the-data choices stay, an empty list resets (SPEC §4). */
 function settleView(): void {
-  const trips = $trips.get();
-  let view = $view.get();
-  const bounds = priceBounds(trips);
-  const clamped = clampPriceRange(view.priceRange, bounds);
-  if (clamped !== view.priceRange) {
-    view = { ...view };
-    if (clamped) view.priceRange = clamped;
-    else delete view.priceRange;
-  }
-  const settled = resetIfEmpty(trips, view, $isStaff.get());
+  const settled = settledView($trips.get(), $view.get(), $isStaff.get());
   if (settled !== $view.get()) setView(settled, 'replace');
 }
 
@@ -288,17 +290,22 @@ export function chooseSort(sort: SortKey): void {
 /** Dismissed fact ids, kept in localStorage under facts_banned. */
 export const $factsBanned = persistentJSON<string[]>('facts_banned', []);
 export const $facts = atom<Fact[]>([]);
+/** False while a facts call runs: the island waits for it, so a banner never pushes the list down. */
+export const $factsSettled = atom(false);
 export const $visibleFacts = computed([$facts, $factsBanned], (facts, banned) => facts.filter((f) => !banned.includes(f.id)));
 
 /** Loads the facts for a search; a failed call is an empty list (SPEC §8). */
 export async function loadFacts(r: SearchRequest, fetcher: typeof fetch = (...args) => fetch(...args)): Promise<void> {
   $facts.set([]);
+  $factsSettled.set(false);
   try {
     const q = new URLSearchParams({ fromId: r.fromId, toId: r.toId, date: r.date, people: String(r.people), currency: r.currency });
     const response = await fetcher(`/api/nuxt/${r.lang}/trips/facts-on-dates?${q.toString()}`);
     $facts.set(response.ok ? ((await response.json()) as { facts: Fact[] }).facts : []);
   } catch {
     $facts.set([]);
+  } finally {
+    $factsSettled.set(true);
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookingFormSchema, emailSchema, formErrors, phoneSchema } from './validation.ts';
+import { bookingFormErrors, type BookingFormInput } from './formRules.ts';
 
 const TODAY = '2025-06-02';
 
@@ -46,5 +47,52 @@ describe('booking form validation (SPEC §5)', () => {
   it('needs one passenger entry per traveller', () => {
     const schema = bookingFormSchema(['full_name'], TODAY, 2);
     expect(schema.safeParse({ email: 'a@b.co', phone: '+66812345678', passengers: [{ full_name: 'A' }] }).success).toBe(false);
+  });
+});
+
+describe('the browser’s plain check (formRules.ts) and the server’s zod schema agree', () => {
+  const today = '2026-03-10';
+  const required = ['first_name', 'last_name', 'nationality', 'document_number', 'document_expiry', 'birth_date', 'gender'] as const;
+  const good = {
+    first_name: 'Ana',
+    last_name: 'Silva',
+    nationality: 'pt',
+    document_number: 'X1234567',
+    document_expiry: '2030-01-01',
+    birth_date: '1990-05-04',
+    gender: 'F',
+  };
+  const forms: { name: string; form: BookingFormInput; people: number }[] = [
+    { name: 'a valid form', form: { email: 'Ana@Example.COM', phone: '+351 912 345 678', passengers: [good] }, people: 1 },
+    {
+      name: 'blank fields',
+      form: { email: '', phone: ' ', passengers: [{ ...good, first_name: '  ', document_expiry: '', gender: '', nationality: '' }] },
+      people: 1,
+    },
+    {
+      name: 'malformed values',
+      form: {
+        email: 'ana@example',
+        phone: '12-34',
+        passengers: [{ ...good, nationality: 'P1', document_expiry: '2030-13-45', birth_date: 'soon', gender: 'Q' }],
+      },
+      people: 1,
+    },
+    {
+      name: 'dates on the wrong side of today and texts too long',
+      form: {
+        email: `${'a'.repeat(250)}@example.com`,
+        phone: '+1 (555) 010-9999 1234',
+        passengers: [{ ...good, document_expiry: '2026-03-09', birth_date: today, last_name: 'x'.repeat(51), middle_name: 'y'.repeat(51) }],
+      },
+      people: 1,
+    },
+    { name: 'missing contact fields', form: { passengers: [good, { ...good, gender: 'X', birth_date: '2026-03-09' }] }, people: 2 },
+    { name: 'fewer passengers than travellers', form: { email: 'a@b.co', phone: '0812345678', passengers: [good] }, people: 3 },
+  ];
+  it.each(forms)('$name', ({ form, people }) => {
+    const zod = bookingFormSchema(required, today, people).safeParse(form);
+    const expected = zod.success ? {} : formErrors(zod.error);
+    expect(bookingFormErrors(form, required, today, people)).toEqual(expected);
   });
 });

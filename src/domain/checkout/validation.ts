@@ -1,62 +1,47 @@
 /**
- * The booking form's rules (SPEC §5), shared by the passengers island and the server: the same
- * zod schema answers "is this valid?" in both places, with the same message keys
- * (field-error-email, field-error-required, field-phone-error, text lengths).
+ * The booking form's zod schema (SPEC §5), which the server parses every booking with. Its rules
+ * and message keys (field-error-email, field-error-required, field-phone-error, text lengths) come
+ * from formRules.ts, whose plain checker the passengers island runs instead, so that zod stays
+ * out of the browser; validation.test.ts holds the two to the same answers.
  */
 import { z } from 'zod';
 import type { PassengerField } from './fields.ts';
 import { MAX_ADDON_QUANTITY } from './addons.ts';
+import {
+  EMAIL,
+  FIELD_ERROR,
+  GENDERS,
+  ISO_DATE,
+  isCalendarDate,
+  isOnRightSideOfToday,
+  isPhone,
+  MAX_LENGTH,
+  NATIONALITY,
+  PASSENGER_FIELDS,
+} from './formRules.ts';
 
-export const FIELD_ERROR = {
-  required: 'field-error-required',
-  email: 'field-error-email',
-  phone: 'field-phone-error',
-  tooLong: 'field-error-too-long',
-  date: 'field-error-date',
-  past: 'field-error-date-past',
-} as const;
-
-/** Text lengths by field (SPEC §5 "Text: lengths by field"). */
-export const MAX_LENGTH: Record<PassengerField | 'email' | 'phone', number> = {
-  full_name: 100,
-  first_name: 50,
-  middle_name: 50,
-  last_name: 50,
-  nationality: 2,
-  document_number: 20,
-  document_expiry: 10,
-  birth_date: 10,
-  gender: 1,
-  email: 254,
-  phone: 20,
-};
-
-// Standard address pattern, case-insensitive: something@something.tld without spaces.
-const EMAIL = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
-// International format: optional +, digits with spaces, dashes or brackets, 7–15 digits in all.
-const PHONE = /^\+?[0-9 ()-]{7,20}$/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+export { FIELD_ERROR, MAX_LENGTH } from './formRules.ts';
 
 /** SPEC §5 required: non-empty after trim. */
 const text = (max: number) => z.string({ error: FIELD_ERROR.required }).trim().min(1, FIELD_ERROR.required).max(max, FIELD_ERROR.tooLong);
 
 export const emailSchema = text(MAX_LENGTH.email).regex(EMAIL, FIELD_ERROR.email);
-export const phoneSchema = text(MAX_LENGTH.phone).refine((v) => PHONE.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7, FIELD_ERROR.phone);
+export const phoneSchema = text(MAX_LENGTH.phone).refine(isPhone, FIELD_ERROR.phone);
 
 function isoDate(today: string, mustBeFuture: boolean) {
   return text(10)
     .regex(ISO_DATE, FIELD_ERROR.date)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), FIELD_ERROR.date)
-    .refine((v) => (mustBeFuture ? v >= today : v < today), FIELD_ERROR.past);
+    .refine(isCalendarDate, FIELD_ERROR.date)
+    .refine((v) => isOnRightSideOfToday(v, today, mustBeFuture), FIELD_ERROR.past);
 }
 
 export function passengerSchema(required: readonly PassengerField[], today: string) {
   const fieldSchema = (f: PassengerField): z.ZodType<string> => {
     switch (f) {
       case 'nationality':
-        return text(2).regex(/^[A-Za-z]{2}$/, FIELD_ERROR.required);
+        return text(2).regex(NATIONALITY, FIELD_ERROR.required);
       case 'gender':
-        return z.enum(['F', 'M', 'X'], { error: FIELD_ERROR.required });
+        return z.enum(GENDERS, { error: FIELD_ERROR.required });
       // SPEC §5 date rule (same as or after now) for a document's expiry; a birth date lies in the past.
       case 'document_expiry':
         return isoDate(today, true);
@@ -67,18 +52,7 @@ export function passengerSchema(required: readonly PassengerField[], today: stri
     }
   };
   const shape: Record<string, z.ZodType> = {};
-  const all: PassengerField[] = [
-    'full_name',
-    'first_name',
-    'middle_name',
-    'last_name',
-    'nationality',
-    'document_number',
-    'document_expiry',
-    'birth_date',
-    'gender',
-  ];
-  for (const f of all) {
+  for (const f of PASSENGER_FIELDS) {
     shape[f] = required.includes(f) ? fieldSchema(f) : z.string().trim().max(MAX_LENGTH[f], FIELD_ERROR.tooLong).optional();
   }
   return z.object(shape);

@@ -9,7 +9,7 @@ import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { useHydrated } from '../shared/useHydrated.ts';
 import type { FieldSet, PassengerField } from '../../domain/checkout/fields.ts';
 import { formatMoneyValue } from '../../domain/checkout/format.ts';
-import { MAX_LENGTH } from '../../domain/checkout/validation.ts';
+import { MAX_LENGTH } from '../../domain/checkout/formRules.ts';
 import type { AddonOffer } from '../../server/checkout/context.ts';
 import {
   $errors,

@@ -2,19 +2,20 @@
  * Facts banners (SPEC §3 Fact): short, true statements about this search from facts-on-dates,
  * each dismissable; dismissed ids are kept under facts_banned.
  */
-import { useStore } from '@nanostores/react';
 import type { Fact } from '../../domain/search/facts.ts';
-import { $visibleFacts, dismissFact } from '../../stores/results.store.ts';
+import { dismissFact } from '../../stores/results.store.ts';
 import type { IslandT } from '../shared/translate.ts';
 import { durationText } from './TripCard.tsx';
 
 interface Props {
+  /** The facts not dismissed (the store's, or the server's first view's). */
+  facts: readonly Fact[];
   t: IslandT;
   localeCode: string;
   formatPrice: (value: number, currency: string) => string;
 }
 
-function factText(fact: Fact, { t, localeCode, formatPrice }: Props): string {
+function factText(fact: Fact, { t, localeCode, formatPrice }: Omit<Props, 'facts'>): string {
   switch (fact.id) {
     case 'cheapest_day': {
       const [y = 1970, m = 1, d = 1] = fact.date.split('-').map(Number);
@@ -31,7 +32,7 @@ function factText(fact: Fact, { t, localeCode, formatPrice }: Props): string {
 }
 
 export function FactsBanners(props: Props) {
-  const facts = useStore($visibleFacts);
+  const { facts } = props;
   if (facts.length === 0) return null;
   return (
     <section className="sr__facts" aria-label={props.t('results.factsTitle')}>

@@ -1,14 +1,23 @@
 /**
  * The filter panel (SPEC §3, §5, §9): time buckets and hour sliders, classes, stations, quick
  * filters, rating, price tiers and slider, operators. Counts and availability come from the
- * store; every change goes into the URL.
+ * island (the store's, or the server's first view until the island's own search answers);
+ * every change goes into the URL.
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import { priceStep, setHourRange, sliderPrice, toggleOption, PRICE_STEPS, type FilterOption } from '../../domain/results/filters.ts';
-import { parseHourRange, EMPTY_STATE, type FilterGroup } from '../../domain/results/queryState.ts';
+import { memo, useEffect, useState } from 'react';
+import {
+  priceStep,
+  setHourRange,
+  sliderPrice,
+  toggleOption,
+  PRICE_STEPS,
+  type FilterGroups,
+  type FilterOption,
+  type PriceBounds,
+} from '../../domain/results/filters.ts';
+import { parseHourRange, EMPTY_STATE, type FilterGroup, type ResultsState } from '../../domain/results/queryState.ts';
 import { TIME_BUCKET_NAMES } from '../../domain/results/dayParts.ts';
-import { $filterGroups, $priceBounds, $view, setView } from '../../stores/results.store.ts';
+import { $view, setView } from '../../stores/results.store.ts';
 import type { IslandT } from '../shared/translate.ts';
 import type { Names } from './names.ts';
 
@@ -29,6 +38,9 @@ interface Props {
   names: Names;
   currencySymbol: string;
   formatPrice: (value: number) => string;
+  groups: FilterGroups;
+  view: ResultsState;
+  bounds: PriceBounds | undefined;
 }
 
 function optionLabel(group: FilterGroup, option: FilterOption, props: Props): string {
@@ -58,8 +70,7 @@ function optionLabel(group: FilterGroup, option: FilterOption, props: Props): st
   }
 }
 
-function HourSlider({ group, t }: { group: 'dep_time' | 'arr_time'; t: IslandT }) {
-  const view = useStore($view);
+function HourSlider({ group, t, view }: { group: 'dep_time' | 'arr_time'; t: IslandT; view: ResultsState }) {
   const ids = view.selected[group] ?? [];
   const current = ids.length === 1 && ids[0] ? parseHourRange(ids[0]) : undefined;
   const from = current?.from ?? 0;
@@ -112,9 +123,17 @@ function HourSlider({ group, t }: { group: 'dep_time' | 'arr_time'; t: IslandT }
   );
 }
 
-function PriceSlider({ t, formatPrice }: { t: IslandT; formatPrice: (value: number) => string }) {
-  const view = useStore($view);
-  const bounds = useStore($priceBounds);
+function PriceSlider({
+  t,
+  formatPrice,
+  view,
+  bounds,
+}: {
+  t: IslandT;
+  formatPrice: (value: number) => string;
+  view: ResultsState;
+  bounds: PriceBounds | undefined;
+}) {
   const [draft, setDraft] = useState<[number, number] | null>(null);
   useEffect(() => {
     setDraft(null);
@@ -177,10 +196,9 @@ function PriceSlider({ t, formatPrice }: { t: IslandT; formatPrice: (value: numb
   );
 }
 
-export function Filters(props: Props) {
-  const { t } = props;
-  const groups = useStore($filterGroups);
-  const view = useStore($view);
+/** Memoised: it re-renders when the groups, the view or the names change, not on a status flag. */
+export const Filters = memo(function Filters(props: Props) {
+  const { t, groups, view } = props;
   const active = Object.keys(view.selected).length > 0 || view.priceRange !== undefined;
   return (
     <section className="rf" aria-labelledby="rf-title">
@@ -218,11 +236,11 @@ export function Filters(props: Props) {
                 <span className="rf__count">{o.quantity}</span>
               </label>
             ))}
-            {(group === 'dep_time' || group === 'arr_time') && <HourSlider group={group} t={t} />}
-            {group === 'prices' && <PriceSlider t={t} formatPrice={props.formatPrice} />}
+            {(group === 'dep_time' || group === 'arr_time') && <HourSlider group={group} t={t} view={view} />}
+            {group === 'prices' && <PriceSlider t={t} formatPrice={props.formatPrice} view={view} bounds={props.bounds} />}
           </fieldset>
         );
       })}
     </section>
   );
-}
+});

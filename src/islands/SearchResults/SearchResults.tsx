@@ -6,10 +6,18 @@
  * Two layouts share everything but the arrangement: `classic` (filters beside the list) and
  * `compact`, the new results page (/new, or NEW_RESULTS_PAGE): filters folded away and the
  * trips grouped by the part of the day they leave in.
+ *
+ * The first frame comes from the server (`seed`, src/domain/results/firstView.ts): on a page
+ * rendered on request it is the first page of trips with their tabs, filters and facts, rendered
+ * into the HTML and hydrated as it is; the island keeps it on screen until its own search, the
+ * facts and the names have all answered, then shows the same trips from its stores, so React
+ * keeps the cards and nothing moves. A pre-rendered page knows no query: its seed only reserves
+ * room for the cards, so the route facts below do not jump when they arrive.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { SORTS, type SortKey } from '../../domain/results/queryState.ts';
+import { isFirstView, PAGE_SIZE, type ResultsSeed } from '../../domain/results/firstView.ts';
 import { RECOMMENDED_RULES } from '../../domain/results/summary.ts';
 import { groupByDayPart } from '../../domain/results/dayParts.ts';
 import { pageSearchAt, type PageSearchBase } from '../../domain/results/pageSearch.ts';
@@ -17,7 +25,12 @@ import { resolveCurrency } from '../../domain/currencyCodes.ts';
 import { readCookie } from '../../stores/cookies.ts';
 import { createListClient } from '../../stores/listWorker.ts';
 import {
+  $factsSettled,
+  $filterGroups,
+  $priceBounds,
   $products,
+  $productsFrom,
+  $visibleFacts,
   $status,
   $summary,
   $tabs,
@@ -40,7 +53,7 @@ import { islandTranslator } from '../shared/translate.ts';
 import { FactsBanners } from './FactsBanners.tsx';
 import { LoadingBar } from './LoadingBar.tsx';
 import { Filters } from './Filters.tsx';
-import { EMPTY_NAMES, loadNames, type Names } from './names.ts';
+import { EMPTY_NAMES, loadNames, namesFrom, type Names } from './names.ts';
 import { RoundTripModal } from './RoundTripModal.tsx';
 import { TripCard, type TripAction } from './TripCard.tsx';
 import './SearchResults.css';
@@ -56,19 +69,31 @@ interface Props {
   /** The results path without query, for the next-dates links. */
   path: string;
   layout?: 'classic' | 'compact';
+  /** The server's first frame: the first trips (rendered on request) or the room to keep (pre-rendered). */
+  seed?: ResultsSeed | undefined;
 }
 
 type PageRequest = Omit<SearchRequest, 'currency' | 'lang'>;
 
-/** Trips rendered at first and added by "show more": long lists stay quick to render and read. */
-const PAGE_SIZE = 20;
+const NO_BADGES: string[] = [];
 
 function currencyFromCookie(): string {
   return resolveCurrency(readCookie('currency'));
 }
 
-export default function SearchResults({ lang, localeCode, messages, request: initialRequest, search, path, layout = 'classic' }: Props) {
-  const t = islandTranslator(messages);
+export default function SearchResults({
+  lang,
+  localeCode,
+  messages,
+  request: initialRequest,
+  search,
+  path,
+  layout = 'classic',
+  seed,
+}: Props) {
+  // Stable across renders, like the other props of the cards and filters: they are memoised, so a
+  // store change that leaves a card as it was (a status flag, the recheck of other trips) skips it.
+  const t = useMemo(() => islandTranslator(messages), [messages]);
   const trips = useStore($trips);
   const products = useStore($products);
   const status = useStore($status);
@@ -76,14 +101,20 @@ export default function SearchResults({ lang, localeCode, messages, request: ini
   const tabs = useStore($tabs);
   const roundTrip = useStore($roundTrip);
   const view = useStore($view);
+  const productsFrom = useStore($productsFrom);
+  const factsSettled = useStore($factsSettled);
+  const visibleFacts = useStore($visibleFacts);
+  const filterGroups = useStore($filterGroups);
+  const priceBounds = useStore($priceBounds);
   const [names, setNames] = useState<Names>(EMPTY_NAMES);
+  const [namesSettled, setNamesSettled] = useState(false);
   const [currency, setCurrency] = useState<string | null>(null);
   const [request, setRequest] = useState<PageRequest>(initialRequest);
-  const [shown, setShown] = useState(PAGE_SIZE);
+  const [pageEnd, setPageEnd] = useState(PAGE_SIZE);
 
   // A new view starts again at the first page of trips.
   useEffect(() => {
-    setShown(PAGE_SIZE);
+    setPageEnd(PAGE_SIZE);
   }, [view]);
 
   useEffect(() => {
@@ -99,7 +130,14 @@ export default function SearchResults({ lang, localeCode, messages, request: ini
     } catch {
       // No workers (old browser, strict CSP): the list is worked out on the main thread.
     }
-    void loadNames(lang).then(setNames);
+    loadNames(lang)
+      .then(setNames)
+      .catch((error: unknown) => {
+        console.error(error);
+      })
+      .finally(() => {
+        setNamesSettled(true);
+      });
     const onPop = () => {
       readViewFromUrl(window.location.search);
     };
@@ -126,6 +164,46 @@ export default function SearchResults({ lang, localeCode, messages, request: ini
     void loadFacts({ ...request, lang, currency });
   }, [currency, lang, request]);
 
+  const first = isFirstView(seed) ? seed : undefined;
+  const firstNames = useMemo(() => (first ? namesFrom(first.names) : EMPTY_NAMES), [first]);
+  // The island's own answer is complete: the list worked out from its trips, the facts and the
+  // names. Until then the server's frame stays (a list that fills in piece by piece would shift).
+  const answered =
+    status.failed ||
+    (!status.isSearching && status.hasError) ||
+    (trips.length > 0 && productsFrom === trips && factsSettled && namesSettled);
+  const [wentLive, setWentLive] = useState(seed === undefined);
+  useEffect(() => {
+    if (answered) setWentLive(true);
+  }, [answered]);
+  const live = wentLive || answered;
+  const shown = live
+    ? {
+        products,
+        hasTrips: trips.length > 0,
+        tabs,
+        filterGroups,
+        priceBounds,
+        view,
+        recommended: summary.recommended,
+        highDemand: summary.highDemandRoute.enabled,
+        facts: visibleFacts,
+        names,
+      }
+    : first && {
+        products: first.trips,
+        hasTrips: first.total > 0,
+        tabs: first.tabs,
+        filterGroups: first.filterGroups,
+        priceBounds: first.priceBounds,
+        view: first.view,
+        recommended: first.recommended,
+        highDemand: first.highDemand,
+        facts: first.facts,
+        names: firstNames,
+      };
+  const count = live ? products.length : (first?.count ?? 0);
+
   const formatter = useMemo(() => {
     const cache = new Map<string, Intl.NumberFormat>();
     return (value: number, code: string) => {
@@ -137,7 +215,7 @@ export default function SearchResults({ lang, localeCode, messages, request: ini
       return f.format(value);
     };
   }, [localeCode]);
-  const shownCurrency = trips[0]?.min_price.fxcode ?? currency ?? 'USD';
+  const shownCurrency = (live ? trips[0] : first?.trips[0])?.min_price.fxcode ?? currency ?? 'USD';
   const currencySymbol = useMemo(
     () =>
       new Intl.NumberFormat(localeCode, { style: 'currency', currency: shownCurrency }).formatToParts(0).find((p) => p.type === 'currency')
@@ -145,32 +223,60 @@ export default function SearchResults({ lang, localeCode, messages, request: ini
     [localeCode, shownCurrency],
   );
 
-  const full = { ...request, lang, currency: currency ?? 'USD' };
+  const fullCurrency = currency ?? first?.currency ?? 'USD';
   const choosingOutbound = Boolean(request.date2) && roundTrip.leg === 'outbound';
-  const action: TripAction = choosingOutbound
-    ? {
-        kind: 'choose',
-        choose: (trip, option) => {
-          void chooseOutbound(trip, option, full);
-        },
-      }
-    : { kind: 'link', href: (option) => bookingHref(option, full) };
-  const badgesFor = (key: string) => RECOMMENDED_RULES.filter((rule) => summary.recommended[rule] === key);
-  const searching = status.isSearching && trips.length === 0;
+  const action = useMemo((): TripAction => {
+    const search = { ...request, lang, currency: fullCurrency };
+    // bookingHref reads the round trip's cart when called: roundTrip is a dependency so that a new
+    // leg or cart gives the cards new links.
+    return choosingOutbound
+      ? {
+          kind: 'choose',
+          choose: (trip, option) => {
+            void chooseOutbound(trip, option, search);
+          },
+        }
+      : { kind: 'link', href: (option) => bookingHref(option, search) };
+  }, [choosingOutbound, request, lang, fullCurrency, roundTrip]);
+  const recommended = shown?.recommended;
+  const badgesByKey = useMemo(() => {
+    const byKey = new Map<string, string[]>();
+    for (const rule of RECOMMENDED_RULES) {
+      const key = recommended?.[rule];
+      if (key) byKey.set(key, [...(byKey.get(key) ?? []), rule]);
+    }
+    return byKey;
+  }, [recommended]);
+  const formatShownPrice = useCallback((value: number) => formatter(value, shownCurrency), [formatter, shownCurrency]);
+  const searching = live ? status.isSearching && trips.length === 0 : !shown?.hasTrips;
   const card = (trip: (typeof products)[number]) => (
     <TripCard
       key={trip.key}
       trip={trip}
       action={action}
-      names={names}
-      badges={badgesFor(trip.key)}
+      names={shown?.names ?? names}
+      badges={badgesByKey.get(trip.key) ?? NO_BADGES}
       localeCode={localeCode}
       t={t}
       formatPrice={formatter}
       headingLevel={layout === 'compact' ? 4 : 3}
     />
   );
-  const filters = <Filters t={t} names={names} currencySymbol={currencySymbol} formatPrice={(v) => formatter(v, shownCurrency)} />;
+  const filters = shown && (
+    <Filters
+      t={t}
+      names={shown.names}
+      currencySymbol={currencySymbol}
+      formatPrice={formatShownPrice}
+      groups={shown.filterGroups}
+      view={shown.view}
+      bounds={shown.priceBounds}
+    />
+  );
+  const list = shown?.products ?? [];
+  const listView = shown?.view ?? view;
+  // A pre-rendered page: room for the cards the route had on the build's day (see .sr__reserve).
+  const reserve = !live && seed && !isFirstView(seed) ? seed.expected : 0;
 
   return (
     <div className="sr">
@@ -179,12 +285,13 @@ export default function SearchResults({ lang, localeCode, messages, request: ini
       )}
       <RoundTripModal t={t} names={names} />
       <div className="sr__bar" role="status" aria-live="polite">
-        {searching ? t('results.searching') : trips.length > 0 ? t('results.tripsFound', { count: products.length }) : ''}
-        {status.isSearching && trips.length > 0 && <span className="sr__updating"> · {t('results.updating')}</span>}
+        {searching ? t('results.searching') : shown?.hasTrips ? t('results.tripsFound', { count }) : ''}
+        {live && status.isSearching && trips.length > 0 && <span className="sr__updating"> · {t('results.updating')}</span>}
       </div>
       <LoadingBar active={status.isSearching} />
+      {reserve > 0 && <div className="sr__reserve" style={{ '--sr-expected': reserve } as CSSProperties} aria-hidden="true" />}
 
-      {status.failed && (
+      {live && status.failed && (
         <div className="sr__error" role="alert">
           <p>{t('error.ajax')}</p>
           <button
@@ -199,7 +306,7 @@ export default function SearchResults({ lang, localeCode, messages, request: ini
         </div>
       )}
 
-      {!status.isSearching && status.hasError && trips.length === 0 && (
+      {live && !status.isSearching && status.hasError && trips.length === 0 && (
         <section className="sr__empty" aria-labelledby="sr-empty-title">
           <h2 id="sr-empty-title">{status.nextTripDates.length ? t('results.noTrips') : t('results.unavailable')}</h2>
           {status.nextTripDates.length > 0 && (
@@ -223,18 +330,18 @@ export default function SearchResults({ lang, localeCode, messages, request: ini
         </section>
       )}
 
-      {trips.length > 0 && (
+      {shown?.hasTrips && (
         <>
-          {summary.highDemandRoute.enabled && <p className="sr__demand">{t('results.highDemand')}</p>}
-          <FactsBanners t={t} localeCode={localeCode} formatPrice={formatter} />
+          {shown.highDemand && <p className="sr__demand">{t('results.highDemand')}</p>}
+          <FactsBanners facts={shown.facts} t={t} localeCode={localeCode} formatPrice={formatter} />
           <div className="sr__tabs" role="tablist" aria-label={t('results.tabs')}>
-            {tabs.map((tab) => (
+            {shown.tabs.map((tab) => (
               <button
                 key={tab.key}
                 type="button"
                 role="tab"
                 id={`sr-tab-${tab.key}`}
-                aria-selected={view.tab === tab.key}
+                aria-selected={listView.tab === tab.key}
                 aria-controls="sr-list"
                 className="sr__tab"
                 onClick={() => {
@@ -262,7 +369,7 @@ export default function SearchResults({ lang, localeCode, messages, request: ini
               <label className="sr__sort">
                 <span>{t('results.sortBy')}</span>
                 <select
-                  value={view.sort}
+                  value={listView.sort}
                   onChange={(e) => {
                     chooseSort(e.target.value as SortKey);
                   }}
@@ -274,9 +381,9 @@ export default function SearchResults({ lang, localeCode, messages, request: ini
                   ))}
                 </select>
               </label>
-              <div id="sr-list" role="tabpanel" aria-labelledby={`sr-tab-${view.tab}`} className="sr__list">
+              <div id="sr-list" role="tabpanel" aria-labelledby={`sr-tab-${listView.tab}`} className="sr__list">
                 {layout === 'compact'
-                  ? groupByDayPart(products.slice(0, shown)).map((group) => (
+                  ? groupByDayPart(list.slice(0, pageEnd)).map((group) => (
                       <section key={group.part} className="sr__part" aria-labelledby={`sr-part-${group.part}`}>
                         <h3 id={`sr-part-${group.part}`} className="sr__part-title">
                           {t(`results.time.${group.part}`)} <span className="sr__part-count">{group.trips.length}</span>
@@ -284,17 +391,17 @@ export default function SearchResults({ lang, localeCode, messages, request: ini
                         {group.trips.map(card)}
                       </section>
                     ))
-                  : products.slice(0, shown).map(card)}
+                  : list.slice(0, pageEnd).map(card)}
               </div>
-              {products.length > shown && (
+              {count > pageEnd && (
                 <button
                   type="button"
                   className="button button--secondary sr__more"
                   onClick={() => {
-                    setShown(shown + PAGE_SIZE);
+                    setPageEnd(pageEnd + PAGE_SIZE);
                   }}
                 >
-                  {t('results.showMore', { count: Math.min(PAGE_SIZE, products.length - shown) })}
+                  {t('results.showMore', { count: Math.min(PAGE_SIZE, count - pageEnd) })}
                 </button>
               )}
             </div>

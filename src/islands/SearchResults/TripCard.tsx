@@ -2,6 +2,7 @@
  * One trip in the list: times, stations, duration, operators, legs of a connection, price and
  * the select link to the cart (booking_uri).
  */
+import { memo } from 'react';
 import type { TravelOption, Trip } from '../../domain/search/trips.ts';
 import type { IslandT } from '../shared/translate.ts';
 import type { Names } from './names.ts';
@@ -30,7 +31,8 @@ function time(localDateTime: string): string {
   return localDateTime.slice(11, 16);
 }
 
-export function TripCard({ trip, action, names, badges, t, formatPrice, headingLevel = 3 }: Props) {
+/** Memoised: the list re-renders on every store change, a card only when its own props change. */
+export const TripCard = memo(function TripCard({ trip, action, names, badges, t, formatPrice, headingLevel = 3 }: Props) {
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
   const p = trip.params;
   const option = trip.travel_options.find((o) => o.bookable) ?? trip.travel_options[0];
@@ -113,4 +115,4 @@ export function TripCard({ trip, action, names, badges, t, formatPrice, headingL
       </div>
     </article>
   );
-}
+});

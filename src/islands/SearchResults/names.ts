@@ -14,6 +14,11 @@ interface CommonData {
 
 export const EMPTY_NAMES: Names = { station: () => '…', operator: () => '…' };
 
+/** Names the server sent with the first view (only those it shows). */
+export function namesFrom(records: { stations: Record<string, string>; operators: Record<string, string> }): Names {
+  return { station: (id) => records.stations[id] ?? '…', operator: (id) => records.operators[id] ?? '…' };
+}
+
 export async function loadNames(lang: string): Promise<Names> {
   const response = await fetch(`/api/nuxt/${lang}/common-data`, { headers: { accept: 'application/json' } });
   if (!response.ok) return EMPTY_NAMES;

@@ -9,9 +9,12 @@
  * `[fromSlug]/[toSlug].astro`.
  */
 import { resolveCurrency } from '../../domain/currency.ts';
+import { placeholderFor, type ResultsSeed } from '../../domain/results/firstView.ts';
 import { cleanParams } from '../../domain/results/queryState.ts';
 import type { Locale } from '../../i18n/locales.ts';
+import { getSearchIndex } from '../search/cache.ts';
 import { searchPageCacheControl } from './cacheHeaders.ts';
+import { firstResults } from './firstResults.ts';
 import {
   homePopularRoutes,
   loadRoutePage,
@@ -48,6 +51,8 @@ export interface ResultsRender {
   model: ResultsPageModel | undefined;
   status: 200 | 404 | 503;
   cacheControl: string;
+  /** What the results island shows before its own search answers (firstView.ts). */
+  seed: ResultsSeed | undefined;
 }
 
 /**
@@ -62,6 +67,14 @@ export async function renderResults(input: {
   /** The currency cookie, or undefined (also at build time). */
   currencyCookie: string | undefined;
   query: URLSearchParams;
+  /** The URL segment of the language (cart links). */
+  segment: string;
+  /**
+   * Rendered on request: the query is known, so the first trip cards are rendered too. A
+   * pre-rendered page serves every query and day: it only reserves room for the cards.
+   */
+  onRequest: boolean;
+  now?: number;
 }): Promise<ResultsRender> {
   const currency = resolveCurrency(input.currencyCookie);
   const page = await loadRoutePage({
@@ -71,9 +84,26 @@ export async function renderResults(input: {
     code: input.code,
     currency,
   });
+  const query = cleanParams(input.query);
+  const model = page.kind === 'ok' ? resultsPageModel(page.data, query) : undefined;
+  let seed: ResultsSeed | undefined;
+  if (page.kind === 'ok' && model) {
+    seed = input.onRequest
+      ? firstResults({
+          index: await getSearchIndex(),
+          request: model.request,
+          query,
+          code: input.code,
+          segment: input.segment,
+          currency,
+          now: input.now ?? Date.now(),
+        })
+      : placeholderFor(page.data.facts.dailyTrips);
+  }
   return {
     page,
-    model: page.kind === 'ok' ? resultsPageModel(page.data, cleanParams(input.query)) : undefined,
+    model,
+    seed,
     status: lookupStatus(page),
     cacheControl: page.kind === 'ok' ? searchPageCacheControl(input.currencyCookie !== undefined) : 'no-store',
   };

@@ -19,6 +19,8 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { parseServerEnv, type ServerEnv } from '../src/server/config.ts';
+import { applyTimeouts, isValidPercentEncoding, neutraliseForbiddenMethod, refuseBadEncoding } from './lib/requestRules.ts';
+import { applySecurityHeaders } from './lib/securityHeaders.ts';
 import { createStaticFiles } from './lib/staticFiles.ts';
 
 const outDir = process.env.ASTRO_OUT_DIR || 'dist';
@@ -63,18 +65,20 @@ type AstroHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 async function serve(host: string, port: number): Promise<void> {
   const { handler } = (await import(entry)) as { handler: AstroHandler };
   const staticFiles = createStaticFiles(clientDir);
+  const https = new URL(serverEnv.SITE_URL).protocol === 'https:';
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
-    try {
-      decodeURI(url);
-    } catch {
-      res.writeHead(400).end('Bad request.');
+    applySecurityHeaders(req, res, { https });
+    if (!isValidPercentEncoding(url)) {
+      refuseBadEncoding(url, res);
       return;
     }
+    neutraliseForbiddenMethod(req);
     const render = () => void handler(req, res);
     if (url.startsWith('/api/')) render();
     else staticFiles(req, res, render);
   });
+  applyTimeouts(server);
   server.listen(port, host, () => {
     if (cluster.isPrimary || cluster.worker?.id === 1) console.log(`Server listening on http://${host}:${String(port)}`);
   });

@@ -1,9 +1,11 @@
 /**
- * The request pipeline, in order. Locale first: everything after it may translate.
+ * The request pipeline, in order. Locale first: everything after it may translate. Then the
+ * request guard (methods, content types, sizes, characters; the API's error envelope).
  */
 import { sequence } from 'astro:middleware';
 import { i18nMiddleware } from '../integrations/i18n/middleware.ts';
 import { accountsMiddleware } from './server/accounts/middleware.ts';
+import { requestGuardMiddleware } from './server/api/middleware.ts';
 import { checkoutMiddleware } from './server/checkout/middleware.ts';
 
-export const onRequest = sequence(i18nMiddleware, accountsMiddleware, checkoutMiddleware);
+export const onRequest = sequence(i18nMiddleware, requestGuardMiddleware, accountsMiddleware, checkoutMiddleware);

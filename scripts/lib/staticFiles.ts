@@ -10,6 +10,8 @@
  * - Dotfiles are hidden except under `/.well-known/`.
  * - Hashed build assets under `/_astro/` never change: browsers may keep them a year.
  * - Anything that is not a file falls through to `next` (Astro: on-demand pages, 404).
+ * - Files answer GET and HEAD only; any other method goes to Astro, whose request guard answers
+ *   405 with Allow (send would otherwise return the file to PUT, DELETE or TRACE).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import send from 'send';
@@ -51,7 +53,7 @@ export function createStaticFiles(root: string): StaticHandler {
     const url = req.url ?? '/';
     const queryAt = url.indexOf('?');
     const path = queryAt >= 0 ? url.slice(0, queryAt) : url;
-    if (path === '/' || path.endsWith('/')) {
+    if (path === '/' || path.endsWith('/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
       next();
       return;
     }

@@ -21,24 +21,46 @@ export const apiErrorBodySchema = z.object({
 
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
+type Issue = z.core.$ZodIssue;
+
+/**
+ * The issues to report. A union that matched no branch reports the branch that came closest
+ * (fewest issues), so a sign-in with a bad password names `password`, not the whole body.
+ */
+function reportedIssues(issues: readonly Issue[], prefix: readonly PropertyKey[] = []): { path: PropertyKey[]; message: string }[] {
+  return issues.flatMap((issue) => {
+    const path = [...prefix, ...issue.path];
+    if (issue.code === 'invalid_union' && issue.errors.length) {
+      const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));
+      if (closest.length) return reportedIssues(closest, path);
+    }
+    return [{ path, message: issue.message }];
+  });
+}
+
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_';
+  for (const issue of reportedIssues(error.issues)) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
     (fields[key] ??= []).push(issue.message);
   }
   return fields;
 }
 
-export function apiError(t: Translate, code: string, status: number, zodError?: z.ZodError): Response {
+/** The envelope; `detail` gives the failing fields (a zod error, or fields found by other checks). */
+export function apiError(t: Translate, code: string, status: number, detail?: z.ZodError | Record<string, string[]>): Response {
   const key = `apiError.${code}`;
   const translated = t(key);
   const body: ApiErrorBody = {
     error: {
       code,
       message: translated === key ? t('error.ajax') : translated,
-      ...(zodError ? { fields: fieldErrors(zodError) } : {}),
+      ...(detail ? { fields: detail instanceof z.ZodError ? fieldErrors(detail) : detail } : {}),
     },
   };
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+  // An error answer is about one request: never kept by a cache.
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }

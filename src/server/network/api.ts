@@ -4,6 +4,7 @@
  * calls. They answer from the live search index (refreshed on reseed) and the reviews table;
  * names come in the {lang} of the URL with English fallback.
  */
+import { rowIdSchema } from '../../domain/ids.ts';
 import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { slugSchema } from '../../domain/content/schemas.ts';
@@ -44,7 +45,7 @@ const name = (names: Record<string, string> & { en: string }, code: string) => n
 
 /** Query strings of the network calls (read from the URL as they are, see `parse`). */
 export const stationQuery = z
-  .object({ id: z.coerce.number().int().positive().optional(), slug: slugSchema.optional() })
+  .object({ id: rowIdSchema.optional(), slug: slugSchema.optional() })
   .refine((q) => q.id ?? q.slug, {
     message: 'id or slug is required',
   });

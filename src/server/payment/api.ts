@@ -4,6 +4,7 @@
  * receiver. Both order calls require an Idempotency-Key header: a retried click or a flaky
  * network never places two orders.
  */
+import { rowIdSchema } from '../../domain/ids.ts';
 import type { APIContext } from 'astro';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -53,9 +54,9 @@ export const webhookEventSchema = z.object({
   }),
 });
 
-export const placeOrderBody = z.object({ booking_id: z.coerce.number().int().positive(), paygate: paygateSchema });
+export const placeOrderBody = z.object({ booking_id: rowIdSchema, paygate: paygateSchema });
 export const placeOrderByCartHashBody = z.object({ hash: cartHashSchema, paygate: paygateSchema });
-export const paymentResultQuery = z.object({ booking: z.coerce.number().int().positive() });
+export const paymentResultQuery = z.object({ booking: rowIdSchema });
 
 const FINAL = new Set(['confirmed', 'pending_confirmation', 'paid', 'refunded', 'cancelled']);
 

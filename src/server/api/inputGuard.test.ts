@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { contentTypeMatches, hasUnsafeCharacters, parseBody, readLimitedBody, unsafeFields } from './inputGuard.ts';
+
+const stream = (text: string) => new Blob([text]).stream();
+
+describe('unsafe characters', () => {
+  it('finds NUL, other control characters and unpaired surrogates, not tabs, new lines or emoji', () => {
+    for (const bad of ['a\u0000b', 'a\u0007', '\u001b[31m', 'x\u007f', 'a\uD800b', 'a\uDC00', 'end\uD83D'])
+      expect(hasUnsafeCharacters(bad)).toBe(true);
+    for (const good of ['Ana María', 'line\nbreak\tand tab\r', 'กรุงเทพ', '😀 ok', 'مرحبا']) expect(hasUnsafeCharacters(good)).toBe(false);
+  });
+
+  it('names every failing field by its path, keys included', () => {
+    expect(unsafeFields({ form: { passengers: [{ first_name: 'A\u0000' }, { first_name: 'B' }] }, note: 'ok' })).toEqual({
+      'form.passengers.0.first_name': ['invalid_characters'],
+    });
+    expect(unsafeFields({ 'bad\u0000key': 1 })).toEqual({ 'bad\u0000key': ['invalid_characters'] });
+    expect(unsafeFields('\uD800')).toEqual({ _: ['invalid_characters'] });
+  });
+});
+
+describe('bodies', () => {
+  it('matches content types by media type, ignoring parameters and case', () => {
+    expect(contentTypeMatches('application/json; charset=utf-8', 'json')).toBe(true);
+    expect(contentTypeMatches('Application/JSON', 'json')).toBe(true);
+    expect(contentTypeMatches('application/problem+json', 'json')).toBe(true);
+    expect(contentTypeMatches('text/plain', 'json')).toBe(false);
+    expect(contentTypeMatches(null, 'json')).toBe(false);
+    expect(contentTypeMatches('application/x-www-form-urlencoded', 'form')).toBe(true);
+    expect(contentTypeMatches('multipart/form-data; boundary=x', 'form')).toBe(false);
+  });
+
+  it('stops reading at the limit', async () => {
+    expect(await readLimitedBody(stream('x'.repeat(100)), 100)).toEqual({ ok: true, text: 'x'.repeat(100) });
+    expect(await readLimitedBody(stream('x'.repeat(101)), 100)).toEqual({ ok: false, reason: 'too_large' });
+    expect(await readLimitedBody(null, 100)).toEqual({ ok: true, text: '' });
+  });
+
+  it('refuses bytes that are not UTF-8', async () => {
+    expect(await readLimitedBody(new Blob([new Uint8Array([0x7b, 0xed, 0xa0, 0x80, 0x7d])]).stream(), 100)).toEqual({
+      ok: false,
+      reason: 'invalid_utf8',
+    });
+  });
+
+  it('tells JSON that does not parse', () => {
+    expect(parseBody('{"addons":', 'json')).toEqual({ ok: false });
+    expect(parseBody('{"a":"\\ud800"}', 'json')).toEqual({ ok: true, value: { a: '\uD800' } });
+    expect(parseBody('currency=EUR&returnTo=%2Fen', 'form')).toEqual({ ok: true, value: { currency: 'EUR', returnTo: '/en' } });
+  });
+});
+
+describe('a cloned body', () => {
+  it('is refused at the limit without waiting for the unread original', async () => {
+    const request = new Request('http://x/', { method: 'POST', body: 'x'.repeat(50_000) });
+    expect(await readLimitedBody(request.clone().body, 1000)).toEqual({ ok: false, reason: 'too_large' });
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * Checks every API request passes before its handler (issue 16): the rules that hold for all
+ * endpoints alike, so that no handler can forget them. Pure functions; the middleware
+ * (api/middleware.ts) turns their verdicts into error envelopes.
+ *
+ * - Characters: no string anywhere in the input may hold a control character (other than tab,
+ *   line feed and carriage return) or an unpaired UTF-16 surrogate. PostgreSQL cannot store NUL
+ *   at all, nor a surrogate half in UTF-8 — both used to surface as a 500 from the database.
+ * - Content types: a body is JSON or a form, as the operation documents; anything else is 415.
+ * - Sizes: each operation has a body limit (413); reading stops at the limit.
+ */
+
+/** C0 controls except \t \n \r, DEL, C1 controls; and a surrogate half without its partner. */
+const UNSAFE =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const UNSAFE_CHARACTERS = 'invalid_characters';
+
+export function hasUnsafeCharacters(text: string): boolean {
+  return UNSAFE.test(text);
+}
+
+/**
+ * The paths (dot-joined, as the error envelope's `fields`) of every string in a parsed input
+ * that holds an unsafe character — object keys included, as they become field names.
+ */
+export function unsafeFields(
+  value: unknown,
+  path: readonly (string | number)[] = [],
+  out: Record<string, string[]> = {},
+): Record<string, string[]> {
+  const key = () => (path.length ? path.join('.') : '_');
+  if (typeof value === 'string') {
+    if (hasUnsafeCharacters(value)) out[key()] = [UNSAFE_CHARACTERS];
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => unsafeFields(item, [...path, i], out));
+  } else if (value && typeof value === 'object') {
+    for (const [name, item] of Object.entries(value)) {
+      if (hasUnsafeCharacters(name)) out[[...path, name].join('.')] = [UNSAFE_CHARACTERS];
+      else unsafeFields(item, [...path, name], out);
+    }
+  }
+  return out;
+}
+
+export type BodyType = 'json' | 'form';
+
+/** Whether a Content-Type header is the body type an operation takes (parameters ignored). */
+export function contentTypeMatches(header: string | null, type: BodyType): boolean {
+  const mediaType = (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type === 'form') return mediaType === 'application/x-www-form-urlencoded';
+  return mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
+}
+
+export type BodyRead = { ok: true; text: string } | { ok: false; reason: 'too_large' | 'invalid_utf8' };
+
+/** Reads a body as UTF-8 text, giving up as soon as it passes `limit` bytes. */
+export async function readLimitedBody(body: ReadableStream<Uint8Array> | null, limit: number): Promise<BodyRead> {
+  if (!body) return { ok: true, text: '' };
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      // Not awaited: cancelling one branch of a cloned (tee'd) body settles only when the other
+      // branch is cancelled too, which is the handler's, never read after this refusal.
+      reader.cancel().catch(() => undefined);
+      return { ok: false, reason: 'too_large' };
+    }
+    chunks.push(value);
+  }
+  try {
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks)) };
+  } catch {
+    return { ok: false, reason: 'invalid_utf8' };
+  }
+}
+
+/** A body parsed for the character check; `undefined` means it is not valid JSON. */
+export function parseBody(text: string, type: BodyType): { ok: true; value: unknown } | { ok: false } {
+  if (type === 'form') return { ok: true, value: Object.fromEntries(new URLSearchParams(text)) };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}

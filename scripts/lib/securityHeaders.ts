@@ -60,7 +60,7 @@ export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse, 
   for (const [name, value] of Object.entries(securityHeaders(pathname, options))) res.setHeader(name, value);
 
   const writeHead = res.writeHead.bind(res);
-  res.writeHead = ((status: number, ...rest: unknown[]) => {
+  res.writeHead = (status: number, ...rest: unknown[]) => {
     const message = typeof rest[0] === 'string' ? rest[0] : undefined;
     const headers = rest.find((r): r is OutgoingHttpHeaders => typeof r === 'object' && r !== null && !Array.isArray(r));
     if (headers) for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
@@ -73,5 +73,5 @@ export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse, 
     )
       res.setHeader('cache-control', 'no-store');
     return message === undefined ? writeHead(status) : writeHead(status, message);
-  });
+  };
 }

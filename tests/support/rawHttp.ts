@@ -34,7 +34,9 @@ export function rawRequest(
         res.on('data', (chunk: Buffer) => {
           chunks.push(chunk);
         });
-        res.on('end', () => { resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }); });
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') });
+        });
         res.on('error', reject);
       },
     );

@@ -44,11 +44,9 @@ function json(body: unknown): Response {
 const name = (names: Record<string, string> & { en: string }, code: string) => names[code] ?? names.en;
 
 /** Query strings of the network calls (read from the URL as they are, see `parse`). */
-export const stationQuery = z
-  .object({ id: rowIdSchema.optional(), slug: slugSchema.optional() })
-  .refine((q) => q.id ?? q.slug, {
-    message: 'id or slug is required',
-  });
+export const stationQuery = z.object({ id: rowIdSchema.optional(), slug: slugSchema.optional() }).refine((q) => q.id ?? q.slug, {
+  message: 'id or slug is required',
+});
 export const operatorQuery = z.object({ slug: slugSchema, place: slugSchema.optional() });
 export const operatorSlugQuery = operatorQuery.pick({ slug: true });
 export const pageQuery = z.object({

@@ -21,6 +21,8 @@ export function rawRequest(
         host: hostname,
         port,
         method: options.method,
+        // A fresh connection per request: a kept-alive one may be closed by the server just as it is reused.
+        agent: false,
         path: options.path,
         // A same-site caller (as the site's own pages are): cross-site refusals are not what the corpus tests.
         headers: {

@@ -23,15 +23,22 @@ export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
 type Issue = z.core.$ZodIssue;
 
+/** zod's wording for a key that is not there at all (its issues do not carry the input). */
+const isAbsent = (issue: Issue) => issue.code === 'invalid_type' && issue.message.endsWith('received undefined');
+
+/** How far a union branch is from the input: keys it misses first, then other issues. */
+const distance = (branch: readonly Issue[]) => branch.filter(isAbsent).length * 1000 + branch.length;
+
 /**
  * The issues to report. A union that matched no branch reports the branch that came closest
- * (fewest issues), so a sign-in with a bad password names `password`, not the whole body.
+ * (the fewest missing keys, then the fewest issues), so a password reset with a bad token names
+ * `token`, not the whole body nor the e-mail of the other branch.
  */
 function reportedIssues(issues: readonly Issue[], prefix: readonly PropertyKey[] = []): { path: PropertyKey[]; message: string }[] {
   return issues.flatMap((issue) => {
     const path = [...prefix, ...issue.path];
     if (issue.code === 'invalid_union' && issue.errors.length) {
-      const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));
+      const closest = issue.errors.reduce((best, branch) => (distance(branch) < distance(best) ? branch : best));
       if (closest.length) return reportedIssues(closest, path);
     }
     return [{ path, message: issue.message }];

@@ -4,7 +4,7 @@
  * calls. They answer from the live search index (refreshed on reseed) and the reviews table;
  * names come in the {lang} of the URL with English fallback.
  */
-import { rowIdSchema } from '../../domain/ids.ts';
+import { MAX_ROW_ID, rowIdSchema } from '../../domain/ids.ts';
 import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { slugSchema } from '../../domain/content/schemas.ts';
@@ -51,7 +51,7 @@ export const operatorQuery = z.object({ slug: slugSchema, place: slugSchema.opti
 export const operatorSlugQuery = operatorQuery.pick({ slug: true });
 export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(10),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(MAX_ROW_ID).default(0),
 });
 export const travelRoutesQuery = z.object({ from: slugSchema, limit: z.coerce.number().int().min(1).max(100).default(30) });
 export const polymorphQuery = z.object({ slug: slugSchema });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivatePath, mustNotStore, securityHeaders } from './securityHeaders.ts';
+import { HEADER_CSP, isPrivatePath, mergeCsp, mustNotStore, securityHeaders } from './securityHeaders.ts';
 
 describe('security headers', () => {
   it('forbid framing, sniffing and plugins on every answer; HSTS only over https', () => {
@@ -33,5 +33,13 @@ describe('security headers', () => {
     expect(mustNotStore('/api/nuxt/en/pay', { setsCookie: false, cacheControl: undefined })).toBe(true);
     expect(mustNotStore('/api/nuxt/en/trips/search', { setsCookie: false, cacheControl: 'public, max-age=60' })).toBe(false);
     expect(mustNotStore('/en/about', { setsCookie: false, cacheControl: undefined })).toBe(false);
+  });
+
+  it("add frame-ancestors to the policy Astro sends with an on-demand page, keeping Astro's script hashes", () => {
+    const astro = "object-src 'none';base-uri 'self'; script-src 'self' 'sha256-abc'; style-src 'self';";
+    const merged = mergeCsp(astro, HEADER_CSP);
+    expect(merged).toContain("script-src 'self' 'sha256-abc'");
+    expect(merged).toContain("frame-ancestors 'none'");
+    expect(merged.match(/object-src/g)).toHaveLength(1);
   });
 });

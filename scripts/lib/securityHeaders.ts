@@ -5,9 +5,10 @@
  *
  * - Content-Security-Policy (header part): `frame-ancestors 'none'` (no page can be framed: the
  *   pay page, the ticket's cancel form and the gateway's card form included), `object-src
- *   'none'`, `base-uri 'self'`. Scripts and styles are restricted by the policy Astro writes
- *   into each page (`security.csp` in astro.config.mjs: hashes of its own inline scripts and
- *   styles); a browser enforces both policies.
+ *   'none'`, `base-uri 'self'`. Scripts and styles are restricted by Astro's policy
+ *   (`security.csp` in astro.config.mjs: hashes of its own inline scripts and styles), which a
+ *   pre-rendered page carries in a meta tag — a browser enforces both policies — and an
+ *   on-demand page as its own header, into which the directives above are merged.
  * - X-Frame-Options DENY for browsers without frame-ancestors; X-Content-Type-Options nosniff.
  * - Referrer-Policy: no-referrer on private pages (their URLs carry cart hashes and ticket
  *   tokens), strict-origin-when-cross-origin elsewhere.
@@ -22,6 +23,16 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 export const HEADER_CSP = "frame-ancestors 'none'; object-src 'none'; base-uri 'self'";
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()';
 const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** `policy` with every directive of `extra` it does not set itself (a directive's first value wins). */
+export function mergeCsp(policy: string, extra: string): string {
+  const names = new Set(policy.split(';').map((d) => d.trim().split(/\s+/)[0]?.toLowerCase()));
+  const missing = extra
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => d && !names.has(d.split(/\s+/)[0]?.toLowerCase()));
+  return [policy.trim().replace(/;$/, ''), ...missing].filter(Boolean).join('; ');
+}
 
 /** Pages that show a traveller's booking, account or payment, or carry a token in their URL. */
 const PRIVATE_PAGE = /^\/[^/]+\/(?:add-to-cart|checkout|pay|payment-status|order|ticket|profile|login)(?:\/|$)|^\/sandbox-gateway\//;
@@ -64,6 +75,8 @@ export function applySecurityHeaders(req: IncomingMessage, res: ServerResponse, 
     const message = typeof rest[0] === 'string' ? rest[0] : undefined;
     const headers = rest.find((r): r is OutgoingHttpHeaders => typeof r === 'object' && r !== null && !Array.isArray(r));
     if (headers) for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
+    const csp = res.getHeader('content-security-policy');
+    if (typeof csp === 'string' && csp !== HEADER_CSP) res.setHeader('content-security-policy', mergeCsp(csp, HEADER_CSP));
     const cacheControl = res.getHeader('cache-control');
     if (
       mustNotStore(pathname, {

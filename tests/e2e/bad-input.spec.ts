@@ -29,10 +29,11 @@ function problems(c: BadRequest, answer: RawAnswer): string[] {
       if (typeof body.error?.code !== 'string' || typeof body.error.message !== 'string') out.push('not the error envelope');
       if (!String(answer.headers['content-type']).startsWith('application/json'))
         out.push(`content-type ${String(answer.headers['content-type'])}`);
-      const field = c.field;
-      if (field && (answer.status === 400 || answer.status === 422)) {
+      const named = [c.field, c.orField].filter((f): f is string => f !== undefined);
+      if (named.length && (answer.status === 400 || answer.status === 422)) {
         const keys = Object.keys(body.error?.fields ?? {});
-        if (!keys.some((k) => k === field || k.startsWith(`${field}.`))) out.push(`fields ${JSON.stringify(keys)} do not name ${field}`);
+        if (!keys.some((k) => named.some((f) => k === f || k.startsWith(`${f}.`))))
+          out.push(`fields ${JSON.stringify(keys)} do not name ${named.join(' or ')}`);
       }
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentTypeMatches, hasUnsafeCharacters, parseBody, readLimitedBody, unsafeFields } from './inputGuard.ts';
+import { checkInput, contentTypeMatches, hasUnsafeCharacters, MAX_NESTING, parseBody, readLimitedBody } from './inputGuard.ts';
 
 const stream = (text: string) => new Blob([text]).stream();
 
@@ -11,11 +11,21 @@ describe('unsafe characters', () => {
   });
 
   it('names every failing field by its path, keys included', () => {
-    expect(unsafeFields({ form: { passengers: [{ first_name: 'A\u0000' }, { first_name: 'B' }] }, note: 'ok' })).toEqual({
-      'form.passengers.0.first_name': ['invalid_characters'],
+    expect(checkInput({ form: { passengers: [{ first_name: 'A\u0000' }, { first_name: 'B' }] }, note: 'ok' })).toEqual({
+      ok: false,
+      reason: 'unsafe',
+      fields: { 'form.passengers.0.first_name': ['invalid_characters'] },
     });
-    expect(unsafeFields({ 'bad\u0000key': 1 })).toEqual({ 'bad\u0000key': ['invalid_characters'] });
-    expect(unsafeFields('\uD800')).toEqual({ _: ['invalid_characters'] });
+    expect(checkInput({ 'bad\u0000key': 1 })).toEqual({ ok: false, reason: 'unsafe', fields: { 'bad\u0000key': ['invalid_characters'] } });
+    expect(checkInput('\uD800')).toEqual({ ok: false, reason: 'unsafe', fields: { _: ['invalid_characters'] } });
+    expect(checkInput({ name: 'Ana', tags: ['a', 'b'] })).toEqual({ ok: true });
+  });
+
+  it('refuses deep nesting without overflowing the stack', () => {
+    const deep = JSON.parse(`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`) as unknown;
+    expect(checkInput(deep)).toEqual({ ok: false, reason: 'too_deep' });
+    const fine = JSON.parse(`${'['.repeat(MAX_NESTING)}"x"${']'.repeat(MAX_NESTING)}`) as unknown;
+    expect(checkInput(fine)).toEqual({ ok: true });
   });
 });
 

@@ -21,27 +21,36 @@ export function hasUnsafeCharacters(text: string): boolean {
   return UNSAFE.test(text);
 }
 
+/** No input of this API nests deeper than a few levels; a body that does is refused outright. */
+export const MAX_NESTING = 32;
+
+export type InputCheck =
+  { ok: true } | { ok: false; reason: 'too_deep' } | { ok: false; reason: 'unsafe'; fields: Record<string, string[]> };
+
 /**
- * The paths (dot-joined, as the error envelope's `fields`) of every string in a parsed input
- * that holds an unsafe character — object keys included, as they become field names.
+ * Walks a parsed input without recursion (a deeply nested body must not overflow the stack):
+ * refuses nesting past MAX_NESTING, and lists the paths (dot-joined, as the error envelope's
+ * `fields`) of every string with an unsafe character — object keys included, as they become
+ * field names.
  */
-export function unsafeFields(
-  value: unknown,
-  path: readonly (string | number)[] = [],
-  out: Record<string, string[]> = {},
-): Record<string, string[]> {
-  const key = () => (path.length ? path.join('.') : '_');
-  if (typeof value === 'string') {
-    if (hasUnsafeCharacters(value)) out[key()] = [UNSAFE_CHARACTERS];
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => unsafeFields(item, [...path, i], out));
-  } else if (value && typeof value === 'object') {
-    for (const [name, item] of Object.entries(value)) {
-      if (hasUnsafeCharacters(name)) out[[...path, name].join('.')] = [UNSAFE_CHARACTERS];
-      else unsafeFields(item, [...path, name], out);
+export function checkInput(input: unknown): InputCheck {
+  const fields: Record<string, string[]> = {};
+  const pending: { value: unknown; path: readonly (string | number)[] }[] = [{ value: input, path: [] }];
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    const { value, path } = item;
+    if (path.length > MAX_NESTING) return { ok: false, reason: 'too_deep' };
+    if (typeof value === 'string') {
+      if (hasUnsafeCharacters(value)) fields[path.length ? path.join('.') : '_'] = [UNSAFE_CHARACTERS];
+    } else if (Array.isArray(value)) {
+      value.forEach((child: unknown, i) => pending.push({ value: child, path: [...path, i] }));
+    } else if (value && typeof value === 'object') {
+      for (const [name, child] of Object.entries(value)) {
+        if (hasUnsafeCharacters(name)) fields[[...path, name].join('.')] = [UNSAFE_CHARACTERS];
+        else pending.push({ value: child, path: [...path, name] });
+      }
     }
   }
-  return out;
+  return Object.keys(fields).length ? { ok: false, reason: 'unsafe', fields } : { ok: true };
 }
 
 export type BodyType = 'json' | 'form';

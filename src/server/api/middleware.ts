@@ -7,7 +7,8 @@
  *   a method the path does not serve (OPTIONS answers 204 with `Allow`);
  * - 415 `unsupported_media_type` for a body that is not the operation's JSON or form;
  * - 413 `payload_too_large` past the operation's body limit (routes.ts);
- * - 400 `invalid_json` for a body that does not parse (it used to read as "no add-ons");
+ * - 400 `invalid_json` for a body that does not parse (it used to read as "no add-ons") or nests
+ *   deeper than any input of the API (inputGuard.ts MAX_NESTING);
  * - 400 `invalid_characters` with the fields for control characters or unpaired surrogates in
  *   the query or the body (inputGuard.ts);
  * - 500 `internal_error` for anything a handler throws (logged), never an HTML page.
@@ -17,7 +18,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { checkoutLogger } from '../booking/log.ts';
 import { apiError } from './errors.ts';
-import { contentTypeMatches, parseBody, readLimitedBody, UNSAFE_CHARACTERS, unsafeFields } from './inputGuard.ts';
+import { checkInput, contentTypeMatches, parseBody, readLimitedBody, UNSAFE_CHARACTERS } from './inputGuard.ts';
 import { apiRouteFor, operationFor } from './routes.ts';
 
 /** Pages that take a form post: the sandbox gateway's card and challenge forms, the ticket's cancel form. */
@@ -48,9 +49,8 @@ export const requestGuardMiddleware = defineMiddleware(async (context, next) => 
   const operation = operationFor(route, method);
   if (!operation) return withHeader(apiError(locals.t, 'method_not_allowed', 405), 'allow', allow);
 
-  const query = Object.fromEntries(url.searchParams);
-  const badQuery = unsafeFields(query);
-  if (Object.keys(badQuery).length) return apiError(locals.t, UNSAFE_CHARACTERS, 400, badQuery);
+  const query = checkInput(Object.fromEntries(url.searchParams));
+  if (!query.ok && query.reason === 'unsafe') return apiError(locals.t, UNSAFE_CHARACTERS, 400, query.fields);
 
   if (!METHODS_WITHOUT_BODY.has(method) && request.body) {
     const type = operation.body?.type ?? 'json';
@@ -63,8 +63,9 @@ export const requestGuardMiddleware = defineMiddleware(async (context, next) => 
       if (!read.ok) return apiError(locals.t, UNSAFE_CHARACTERS, 400, { _: [UNSAFE_CHARACTERS] });
       const parsed = parseBody(text, type);
       if (!parsed.ok) return apiError(locals.t, 'invalid_json', 400);
-      const badBody = unsafeFields(parsed.value);
-      if (Object.keys(badBody).length) return apiError(locals.t, UNSAFE_CHARACTERS, 400, badBody);
+      const checked = checkInput(parsed.value);
+      if (!checked.ok && checked.reason === 'too_deep') return apiError(locals.t, 'invalid_json', 400, { _: ['too_deep'] });
+      if (!checked.ok && checked.reason === 'unsafe') return apiError(locals.t, UNSAFE_CHARACTERS, 400, checked.fields);
     }
   }
 

@@ -64,8 +64,10 @@ export const requestGuardMiddleware = defineMiddleware(async (context, next) => 
       const parsed = parseBody(text, type);
       if (!parsed.ok) return apiError(locals.t, 'invalid_json', 400);
       const checked = checkInput(parsed.value);
-      if (!checked.ok && checked.reason === 'too_deep') return apiError(locals.t, 'invalid_json', 400, { _: ['too_deep'] });
-      if (!checked.ok && checked.reason === 'unsafe') return apiError(locals.t, UNSAFE_CHARACTERS, 400, checked.fields);
+      if (!checked.ok)
+        return checked.reason === 'too_deep'
+          ? apiError(locals.t, 'invalid_json', 400, { _: ['too_deep'] })
+          : apiError(locals.t, UNSAFE_CHARACTERS, 400, checked.fields);
     }
   }
 

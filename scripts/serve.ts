@@ -19,7 +19,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { parseServerEnv, type ServerEnv } from '../src/server/config.ts';
-import { applyTimeouts, isValidPercentEncoding, neutraliseForbiddenMethod, refuseBadEncoding } from './lib/requestRules.ts';
+import { isValidPercentEncoding, neutraliseForbiddenMethod, refuseBadEncoding, SERVER_OPTIONS } from './lib/requestRules.ts';
 import { applySecurityHeaders } from './lib/securityHeaders.ts';
 import { createStaticFiles } from './lib/staticFiles.ts';
 
@@ -66,7 +66,7 @@ async function serve(host: string, port: number): Promise<void> {
   const { handler } = (await import(entry)) as { handler: AstroHandler };
   const staticFiles = createStaticFiles(clientDir);
   const https = new URL(serverEnv.SITE_URL).protocol === 'https:';
-  const server = createServer((req, res) => {
+  const server = createServer(SERVER_OPTIONS, (req, res) => {
     const url = req.url ?? '/';
     applySecurityHeaders(req, res, { https });
     if (!isValidPercentEncoding(url)) {
@@ -78,7 +78,6 @@ async function serve(host: string, port: number): Promise<void> {
     if (url.startsWith('/api/')) render();
     else staticFiles(req, res, render);
   });
-  applyTimeouts(server);
   server.listen(port, host, () => {
     if (cluster.isPrimary || cluster.worker?.id === 1) console.log(`Server listening on http://${host}:${String(port)}`);
   });

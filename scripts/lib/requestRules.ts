@@ -4,7 +4,7 @@
  * valid percent-encoding.
  */
 import { readFileSync } from 'node:fs';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerOptions, ServerResponse } from 'node:http';
 import { localeBySegment, segmentForPath } from '../../src/i18n/locales.ts';
 
 /** A client has this long to send its request headers (node's default: 60 s). */
@@ -14,11 +14,17 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 /** An idle kept-alive connection is closed after this long. */
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 
-export function applyTimeouts(server: Server): void {
-  server.headersTimeout = HEADERS_TIMEOUT_MS;
-  server.requestTimeout = REQUEST_TIMEOUT_MS;
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-}
+/**
+ * Options for createServer. Node looks for connections past their time only every
+ * `connectionsCheckingInterval` (30 s by default, which would let a slow client keep its socket
+ * for up to 40 s): once a second here.
+ */
+export const SERVER_OPTIONS: ServerOptions = {
+  headersTimeout: HEADERS_TIMEOUT_MS,
+  requestTimeout: REQUEST_TIMEOUT_MS,
+  keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+  connectionsCheckingInterval: 1_000,
+};
 
 /**
  * fetch's Request refuses CONNECT, TRACE and TRACK outright, so Astro answered them with a 500.

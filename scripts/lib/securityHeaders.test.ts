@@ -12,9 +12,9 @@ describe('security headers', () => {
     expect(securityHeaders('/en', { https: true })['strict-transport-security']).toMatch(/^max-age=\d+/);
   });
 
-  it('send no referrer from pages whose URL carries a cart hash or a ticket token', () => {
-    expect(securityHeaders('/en/ticket', { https: false })['referrer-policy']).toBe('no-referrer');
-    expect(securityHeaders('/en/pay/abc', { https: false })['referrer-policy']).toBe('no-referrer');
+  it('send no referrer to other sites from pages whose URL carries a cart hash or a ticket token', () => {
+    expect(securityHeaders('/en/ticket', { https: false })['referrer-policy']).toBe('same-origin');
+    expect(securityHeaders('/en/pay/abc', { https: false })['referrer-policy']).toBe('same-origin');
     expect(securityHeaders('/en/about', { https: false })['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 

@@ -10,8 +10,10 @@
  *   pre-rendered page carries in a meta tag — a browser enforces both policies — and an
  *   on-demand page as its own header, into which the directives above are merged.
  * - X-Frame-Options DENY for browsers without frame-ancestors; X-Content-Type-Options nosniff.
- * - Referrer-Policy: no-referrer on private pages (their URLs carry cart hashes and ticket
- *   tokens), strict-origin-when-cross-origin elsewhere.
+ * - Referrer-Policy: same-origin on private pages (their URLs carry cart hashes and ticket
+ *   tokens: no other site ever gets a Referer from them), strict-origin-when-cross-origin
+ *   elsewhere. Not no-referrer: under it a browser sends `Origin: null` with a form post, and the
+ *   cross-site check then refuses the gateway's card form and the ticket's cancel form.
  * - Permissions-Policy: no camera, microphone, geolocation, payment handler, USB or topics.
  * - Cross-Origin-Opener-Policy same-origin-allow-popups (Google sign-in opens a popup).
  * - Strict-Transport-Security when the site is served over https (SITE_URL).
@@ -47,7 +49,7 @@ export function securityHeaders(pathname: string, options: { https: boolean }): 
     'content-security-policy': HEADER_CSP,
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
-    'referrer-policy': isPrivatePath(pathname) ? 'no-referrer' : 'strict-origin-when-cross-origin',
+    'referrer-policy': isPrivatePath(pathname) ? 'same-origin' : 'strict-origin-when-cross-origin',
     'permissions-policy': PERMISSIONS_POLICY,
     'cross-origin-opener-policy': 'same-origin-allow-popups',
     ...(options.https ? { 'strict-transport-security': HSTS } : {}),

@@ -308,12 +308,8 @@ export function casesFor(docPath: string, method: string, op: Operation, pathMet
       ] as const)
         cases.push(withBody(`body: ${what}`, raw));
     }
-    for (const wrongType of [
-      'text/plain',
-      'application/xml',
-      'multipart/form-data; boundary=x',
-      isForm ? 'application/json' : 'application/x-www-form-urlencoded',
-    ])
+    const otherTypes = isForm ? ['application/json'] : ['multipart/form-data; boundary=x', 'application/x-www-form-urlencoded'];
+    for (const wrongType of ['text/plain', 'application/xml', ...otherTypes])
       cases.push({
         ...withBody(`content type ${wrongType}`, isForm ? '{"currency":"USD"}' : 'currency=USD'),
         headers: { ...baseHeaders, 'content-type': wrongType },

@@ -37,7 +37,8 @@ describe('bodies', () => {
     expect(contentTypeMatches('text/plain', 'json')).toBe(false);
     expect(contentTypeMatches(null, 'json')).toBe(false);
     expect(contentTypeMatches('application/x-www-form-urlencoded', 'form')).toBe(true);
-    expect(contentTypeMatches('multipart/form-data; boundary=x', 'form')).toBe(false);
+    expect(contentTypeMatches('multipart/form-data; boundary=x', 'form')).toBe(true);
+    expect(contentTypeMatches('application/json', 'form')).toBe(false);
   });
 
   it('stops reading at the limit', async () => {
@@ -53,10 +54,17 @@ describe('bodies', () => {
     });
   });
 
-  it('tells JSON that does not parse', () => {
-    expect(parseBody('{"addons":', 'json')).toEqual({ ok: false });
-    expect(parseBody('{"a":"\\ud800"}', 'json')).toEqual({ ok: true, value: { a: '\uD800' } });
-    expect(parseBody('currency=EUR&returnTo=%2Fen', 'form')).toEqual({ ok: true, value: { currency: 'EUR', returnTo: '/en' } });
+  it('tells JSON that does not parse, and reads both kinds of form', async () => {
+    expect(await parseBody('{"addons":', 'json', 'application/json')).toEqual({ ok: false });
+    expect(await parseBody('{"a":"\\ud800"}', 'json', 'application/json')).toEqual({ ok: true, value: { a: '\uD800' } });
+    const encoded = 'currency=EUR&returnTo=%2Fen';
+    expect(await parseBody(encoded, 'form', 'application/x-www-form-urlencoded')).toEqual({
+      ok: true,
+      value: { currency: 'EUR', returnTo: '/en' },
+    });
+    const multipart = '--b\r\nContent-Disposition: form-data; name="currency"\r\n\r\nEUR\r\n--b--\r\n';
+    expect(await parseBody(multipart, 'form', 'multipart/form-data; boundary=b')).toEqual({ ok: true, value: { currency: 'EUR' } });
+    expect(await parseBody('{"currency":"EUR"}', 'form', 'multipart/form-data; boundary=x')).toEqual({ ok: false });
   });
 });
 

@@ -58,7 +58,8 @@ export type BodyType = 'json' | 'form';
 /** Whether a Content-Type header is the body type an operation takes (parameters ignored). */
 export function contentTypeMatches(header: string | null, type: BodyType): boolean {
   const mediaType = (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (type === 'form') return mediaType === 'application/x-www-form-urlencoded';
+  // A form comes url-encoded from a plain <form> post, as multipart from fetch with FormData.
+  if (type === 'form') return mediaType === 'application/x-www-form-urlencoded' || mediaType === 'multipart/form-data';
   return mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
 }
 
@@ -89,11 +90,15 @@ export async function readLimitedBody(body: ReadableStream<Uint8Array> | null, l
   }
 }
 
-/** A body parsed for the character check; `undefined` means it is not valid JSON. */
-export function parseBody(text: string, type: BodyType): { ok: true; value: unknown } | { ok: false } {
-  if (type === 'form') return { ok: true, value: Object.fromEntries(new URLSearchParams(text)) };
+/** A body parsed for the character check; not ok when it is not valid JSON or form data. */
+export async function parseBody(text: string, type: BodyType, contentType: string): Promise<{ ok: true; value: unknown } | { ok: false }> {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    if (type === 'json') return { ok: true, value: JSON.parse(text) as unknown };
+    const form = await new Response(text, { headers: { 'content-type': contentType } }).formData();
+    return {
+      ok: true,
+      value: Object.fromEntries([...form].map(([name, value]) => [name, typeof value === 'string' ? value : value.name])),
+    };
   } catch {
     return { ok: false };
   }

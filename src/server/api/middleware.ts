@@ -59,10 +59,12 @@ export const requestGuardMiddleware = defineMiddleware(async (context, next) => 
     if (!read.ok && read.reason === 'too_large') return apiError(locals.t, 'payload_too_large', 413);
     const text = read.ok ? read.text : '';
     if (text !== '' || !read.ok) {
-      if (!contentTypeMatches(request.headers.get('content-type'), type)) return apiError(locals.t, 'unsupported_media_type', 415);
+      const contentType = request.headers.get('content-type') ?? '';
+      if (!contentTypeMatches(contentType, type)) return apiError(locals.t, 'unsupported_media_type', 415);
       if (!read.ok) return apiError(locals.t, UNSAFE_CHARACTERS, 400, { _: [UNSAFE_CHARACTERS] });
-      const parsed = parseBody(text, type);
-      if (!parsed.ok) return apiError(locals.t, 'invalid_json', 400);
+      const parsed = await parseBody(text, type, contentType);
+      // Form data that does not parse (a multipart body without its boundary) is not a form at all.
+      if (!parsed.ok) return type === 'json' ? apiError(locals.t, 'invalid_json', 400) : apiError(locals.t, 'unsupported_media_type', 415);
       const checked = checkInput(parsed.value);
       if (!checked.ok)
         return checked.reason === 'too_deep'

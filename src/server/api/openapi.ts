@@ -854,11 +854,11 @@ function operationObject(op: ApiOperation) {
       ? {
           requestBody: {
             required: op.body.required ?? true,
-            content: {
-              [op.body.type === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: {
-                schema: inputJsonSchema(op.body.schema),
-              },
-            },
+            content: Object.fromEntries(
+              (op.body.type === 'form' ? ['application/x-www-form-urlencoded', 'multipart/form-data'] : ['application/json']).map(
+                (type) => [type, { schema: inputJsonSchema(op.body?.schema ?? z.object({})) }],
+              ),
+            ),
           },
         }
       : {}),

@@ -20,6 +20,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { parseServerEnv, type ServerEnv } from '../src/server/config.ts';
 import { createDynamicCompression } from './lib/compression.ts';
+import { isValidPercentEncoding, neutraliseForbiddenMethod, refuseBadEncoding, SERVER_OPTIONS } from './lib/requestRules.ts';
+import { applySecurityHeaders } from './lib/securityHeaders.ts';
 import { createStaticFiles } from './lib/staticFiles.ts';
 
 const outDir = process.env.ASTRO_OUT_DIR || 'dist';
@@ -69,14 +71,15 @@ async function serve(host: string, port: number): Promise<void> {
   const staticFiles = createStaticFiles(clientDir);
   // Rendered pages and API answers are compressed on the fly; built files come pre-compressed.
   const compress = createDynamicCompression();
-  const server = createServer((req, res) => {
+  const https = new URL(serverEnv.SITE_URL).protocol === 'https:';
+  const server = createServer(SERVER_OPTIONS, (req, res) => {
     const url = req.url ?? '/';
-    try {
-      decodeURI(url);
-    } catch {
-      res.writeHead(400).end('Bad request.');
+    applySecurityHeaders(req, res, { https });
+    if (!isValidPercentEncoding(url)) {
+      refuseBadEncoding(url, res);
       return;
     }
+    neutraliseForbiddenMethod(req);
     compress(req, res, () => {
       const render = () => void handler(req, res);
       if (url.startsWith('/api/')) render();

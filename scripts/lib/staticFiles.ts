@@ -12,8 +12,10 @@
  * - Anything that is not a file falls through to `next` (Astro: on-demand pages, 404).
  * - Compressible files are answered from their pre-compressed copy (`file.br`, `file.gz`,
  *   written by the build: `precompress.ts`) when the request accepts one, with
- *   `Vary: Accept-Encoding`; a file without a copy (small, or built without the step) is sent
- *   as it is.
+ *   `Vary: Accept-Encoding`; a file without a copy (small, or not compressed yet) is sent as it
+ *   is, and the server's on-the-fly compression takes it from there.
+ * - Files answer GET and HEAD only; any other method goes to Astro, whose request guard answers
+ *   405 with Allow (send would otherwise return the file to PUT, DELETE or TRACE).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname } from 'node:path';
@@ -91,7 +93,7 @@ export function createStaticFiles(root: string): StaticHandler {
     const url = req.url ?? '/';
     const queryAt = url.indexOf('?');
     const path = queryAt >= 0 ? url.slice(0, queryAt) : url;
-    if (path === '/' || path.endsWith('/')) {
+    if (path === '/' || path.endsWith('/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
       next();
       return;
     }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { keepRenderedPage, renderedPageFile } from './renderedPages.ts';
+import { keepRenderedPage, renderedPageFile, withPolicyMeta } from './renderedPages.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'rendered-pages-'));
 afterEach(() => {
@@ -23,4 +23,20 @@ describe('rendered pages kept as files', () => {
       expect(renderedPageFile(root, path)).toBeNull();
     },
   );
+});
+
+describe('the script policy of a kept page', () => {
+  it('travels into the file as a meta tag, without the directives a meta policy may not carry', () => {
+    const html = withPolicyMeta(
+      '<!doctype html><html><head><title>x</title></head></html>',
+      "script-src 'self' 'sha256-abc'; frame-ancestors 'none'; style-src 'self'",
+    );
+    expect(html).toBe(
+      `<!doctype html><html><head><meta http-equiv="content-security-policy" content="script-src 'self' 'sha256-abc'; style-src 'self'"><title>x</title></head></html>`,
+    );
+  });
+
+  it('leaves a page without a policy as it is', () => {
+    expect(withPolicyMeta('<head></head>', null)).toBe('<head></head>');
+  });
 });

@@ -25,6 +25,23 @@ export function renderedPageFile(root: string, pathname: string): string | null 
   return inside.startsWith('..') || inside.startsWith(sep) ? null : file;
 }
 
+/**
+ * A page rendered on request gets its script and style policy as a header (Astro's CSP); as a
+ * file it is served without it, so the policy goes into the file as the meta tag a pre-rendered
+ * page carries. frame-ancestors, report-uri and sandbox are not allowed in a meta policy (the
+ * server's own header sends frame-ancestors for every answer).
+ */
+export function withPolicyMeta(html: string, policy: string | null): string {
+  if (!policy) return html;
+  const allowed = policy
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => d && !/^(?:frame-ancestors|report-uri|report-to|sandbox)\b/i.test(d))
+    .join('; ');
+  const attribute = allowed.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+  return html.replace(/<head>/i, `<head><meta http-equiv="content-security-policy" content="${attribute}">`);
+}
+
 export async function keepRenderedPage(root: string, pathname: string, html: string): Promise<void> {
   const file = renderedPageFile(root, pathname);
   if (!file) return;
@@ -41,7 +58,7 @@ export const renderedPagesMiddleware: MiddlewareHandler = async (context, next) 
   if (!root || context.isPrerendered || !context.locals.keepAsFile) return response;
   if (context.request.method !== 'GET' || response.status !== 200 || response.headers.has('set-cookie')) return response;
   const html = await response.text();
-  keepRenderedPage(root, context.url.pathname, html).catch((error: unknown) => {
+  keepRenderedPage(root, context.url.pathname, withPolicyMeta(html, response.headers.get('content-security-policy'))).catch((error: unknown) => {
     logger().warn({ err: error, path: context.url.pathname }, 'could not keep a rendered page as a file');
   });
   return new Response(html, { status: response.status, headers: response.headers });

@@ -7,7 +7,7 @@
  * build's marker rewritten in the served page) home does and checkout does not.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { seriousViolations } from '../support/browser.ts';
+import { allowOriginInPolicy, seriousViolations } from '../support/browser.ts';
 
 const GIS = 'https://accounts.google.com/gsi/client';
 
@@ -149,7 +149,7 @@ test.describe('Google one-tap', () => {
           if (route.request().resourceType() !== 'document') return route.fallback();
           const response = await route.fetch();
           const html = (await response.text()).replace('data-one-tap', `data-one-tap data-client-id="${CLIENT_ID}"`);
-          return route.fulfill({ response, body: html });
+          return route.fulfill({ response, ...allowOriginInPolicy(html, response.headers(), new URL(GIS).origin) });
         },
       );
       // A stand-in for Google Identity Services that records what the page asks of it.

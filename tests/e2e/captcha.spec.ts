@@ -9,6 +9,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { allowOriginInPolicy } from '../support/browser.ts';
 
 const TURNSTILE = 'https://challenges.cloudflare.com/turnstile/v0/api.js';
 const SITE_KEY = '0x4AAAAAAAe2eTestKey';
@@ -97,7 +98,7 @@ test.describe('with a captcha site key', () => {
         const html = (await response.text())
           .replace('&quot;captchaSiteKey&quot;:[0,null]', `&quot;captchaSiteKey&quot;:[0,&quot;${SITE_KEY}&quot;]`)
           .replace('&quot;captchaScriptUrl&quot;:[0,null]', `&quot;captchaScriptUrl&quot;:[0,&quot;${TURNSTILE}&quot;]`);
-        return route.fulfill({ response, body: html });
+        return route.fulfill({ response, ...allowOriginInPolicy(html, response.headers(), new URL(TURNSTILE).origin) });
       },
     );
     // A stand-in for Turnstile: hands out a numbered token on render and on each reset.

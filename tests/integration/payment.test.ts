@@ -114,6 +114,34 @@ describe.each(DATABASES)('payments on $name', ({ open }) => {
     expect(((await reused.json()) as { error: { code: string } }).error.code).toBe('idempotency_key_reused');
   });
 
+  it('keeps one open session per paygate: ten orders leave the last one, and money for an older one is refunded', async () => {
+    const { booking } = await reserved(BUS);
+    const sessions = [];
+    for (let i = 0; i < 10; i++) sessions.push(await startCardPayment(booking.id));
+    const counter = await order({ booking_id: booking.id, paygate: 'counter' }, `counter-${booking.id}`);
+    expect(counter.status).toBe(201);
+    const rows = await db.select().from(payments).where(eq(payments.bookingId, booking.id));
+    const open = rows.filter((p) => p.status === 'pending');
+    // One card session and the counter reference (another paygate) stay open.
+    expect(open.map((p) => p.paygate).sort()).toEqual(['counter', 'sandbox-card']);
+    expect(open.find((p) => p.paygate === 'sandbox-card')?.providerRef).toBe(sessions.at(-1)?.ref);
+    expect(rows.filter((p) => p.failureCode === 'superseded')).toHaveLength(9);
+
+    const first = sessions[0];
+    if (!first) throw new Error('no session');
+    const late = await api.webhook(
+      ctx('/api/paygates/sandbox-card/webhook', signed(event('evt_superseded_1', 'payment.succeeded', first.ref, first.amount))),
+    );
+    expect(((await late.json()) as { result: string }).result).toBe('refunded');
+    const [stillOpen] = await db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(stillOpen?.status).toBe('awaiting_payment');
+
+    // Ten at once: the booking row lock lets only one stay open.
+    await Promise.all(Array.from({ length: 10 }, () => startCardPayment(booking.id)));
+    const after = await db.select().from(payments).where(eq(payments.bookingId, booking.id));
+    expect(after.filter((p) => p.paygate === 'sandbox-card' && p.status === 'pending')).toHaveLength(1);
+  });
+
   it('confirms once however often and in whatever order the webhook arrives', async () => {
     const { booking } = await reserved(BUS, 2);
     const session = await startCardPayment(booking.id);

@@ -23,3 +23,23 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${String(v.nodes.length)})`);
 }
+
+/**
+ * A page as a build with a third-party feature configured (GOOGLE_CLIENT_ID,
+ * PUBLIC_CAPTCHA_SCRIPT_URL) serves it: its Content-Security-Policy — the meta tag of a
+ * pre-rendered page, the header of an on-demand one — allows that origin's scripts, styles and
+ * frames (integrations/csp/policy.ts). For tests that rewrite a served page into such a build's.
+ */
+export function allowOriginInPolicy(
+  html: string,
+  headers: Record<string, string>,
+  origin: string,
+): { body: string; headers: Record<string, string> } {
+  const allow = (policy: string) => policy.replace(/(script-src|style-src|frame-src) 'self'/g, `$1 'self' ${origin}`);
+  const body = html.replace(
+    /(<meta http-equiv="content-security-policy" content=")([^"]*)"/,
+    (_, start: string, policy: string) => `${start}${allow(policy)}"`,
+  );
+  const csp = headers['content-security-policy'];
+  return { body, headers: csp ? { ...headers, 'content-security-policy': allow(csp) } : headers };
+}

@@ -4,6 +4,7 @@
  * (`{outKey}/{outOptions}/{returnKey}/{returnOptions}`). A connection's option ids are one per
  * leg, joined by `+`, in leg order — the same shape trips.ts writes.
  */
+import { decodeComponentOrUndefined } from '../percentDecoding.ts';
 
 export interface CartSelection {
   tripKey: string;
@@ -31,7 +32,10 @@ export function parseAddToCartSlug(slug: string): CartSelection[] | undefined {
   if (parts.length === 0 || parts.length % 2 !== 0 || parts.length / 2 > MAX_CART_TRIPS) return undefined;
   const selections: CartSelection[] = [];
   for (let i = 0; i < parts.length; i += 2) {
-    const selection = parseSelection(decodeURIComponent(parts[i] ?? ''), decodeURIComponent(parts[i + 1] ?? ''));
+    // Astro decoded the path once already; a second decode of a literal % must not throw.
+    const tripKey = decodeComponentOrUndefined(parts[i] ?? '');
+    const optionIds = decodeComponentOrUndefined(parts[i + 1] ?? '');
+    const selection = tripKey === undefined || optionIds === undefined ? undefined : parseSelection(tripKey, optionIds);
     if (!selection) return undefined;
     selections.push(selection);
   }

@@ -6,7 +6,10 @@
 import { z } from 'zod';
 
 /** Lower-case words joined by hyphens: the shape of every slug in a URL. */
-export const slugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case words joined by hyphens');
+export const slugSchema = z
+  .string()
+  .max(200)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case words joined by hyphens');
 
 const title = z.string().trim().min(3).max(120);
 const summary = z.string().trim().min(20).max(320);

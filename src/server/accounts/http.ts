@@ -3,6 +3,7 @@
  * the integration tests run them against their own database without a server. Route files in
  * src/pages/api/nuxt/[lang]/ call these through `accountRoute`.
  */
+import { MAX_ROW_ID } from '../../domain/ids.ts';
 import { z } from 'zod';
 import { emailSchema, passwordSchema, recoveryCodeSchema, totpCodeSchema } from '../../domain/accounts/credentials.ts';
 import { safeRef } from '../../domain/accounts/ref.ts';
@@ -80,7 +81,7 @@ export const profileBody = z.discriminatedUnion('action', [
     middleName: z.string().trim().max(100).default(''),
     lastName: nameField,
   }),
-  z.object({ action: z.literal('removePassenger'), id: z.number().int().positive() }),
+  z.object({ action: z.literal('removePassenger'), id: z.number().int().positive().max(MAX_ROW_ID) }),
 ]);
 export const deleteBody = z.object({ password: z.string().max(1024).optional() });
 export const twoFactorBody = z.discriminatedUnion('action', [

@@ -47,7 +47,7 @@ import { apiErrorBodySchema } from './errors.ts';
 
 type JsonSchema = Record<string, unknown>;
 type Method = 'get' | 'post' | 'delete';
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
 /** One operation of the API: where it is, what it reads (as zod schemas) and how it answers. */
 export interface ApiOperation {
@@ -793,10 +793,27 @@ function successResponse(ok: ApiOperation['ok']) {
   }
 }
 
-/** State-changing calls from another site are refused before any handler runs. */
+/**
+ * The operation's own codes, and those the request guard (api/middleware.ts) answers for every
+ * operation before its handler: unsafe characters, a wrong method, and for a body a wrong
+ * content type, a body too large or not JSON. State-changing calls from another site are
+ * refused too (accounts/middleware.ts).
+ */
 function errorsOf(op: ApiOperation): Partial<Record<ErrorStatus, readonly string[]>> {
+  const add = (errors: Partial<Record<ErrorStatus, readonly string[]>>, status: ErrorStatus, codes: readonly string[]) => ({
+    ...errors,
+    [status]: [...new Set([...(errors[status] ?? []), ...codes])],
+  });
+  let errors = add(op.errors, 400, ['invalid_encoding', 'invalid_characters']);
+  errors = add(errors, 405, ['method_not_allowed']);
+  errors = add(errors, 500, ['internal_error']);
+  if (op.body) {
+    errors = add(errors, 400, op.body.type === 'form' ? [] : ['invalid_json']);
+    errors = add(errors, 413, ['payload_too_large']);
+    errors = add(errors, 415, ['unsupported_media_type']);
+  }
   const changesState = op.method !== 'get' || op.path.endsWith('/logout');
-  return changesState ? { ...op.errors, 403: [...(op.errors[403] ?? []), 'cross_site'] } : op.errors;
+  return changesState ? add(errors, 403, ['cross_site']) : errors;
 }
 
 function errorResponse(codes: readonly string[]) {
@@ -837,11 +854,11 @@ function operationObject(op: ApiOperation) {
       ? {
           requestBody: {
             required: op.body.required ?? true,
-            content: {
-              [op.body.type === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: {
-                schema: inputJsonSchema(op.body.schema),
-              },
-            },
+            content: Object.fromEntries(
+              (op.body.type === 'form' ? ['application/x-www-form-urlencoded', 'multipart/form-data'] : ['application/json']).map(
+                (type) => [type, { schema: inputJsonSchema(op.body?.schema ?? z.object({})) }],
+              ),
+            ),
           },
         }
       : {}),

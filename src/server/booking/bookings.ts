@@ -2,6 +2,7 @@
  * Reading bookings. Every read of a reserved booking first frees its seats if the hold has
  * lapsed (release on read), so what the traveller sees is never a hold that no longer holds.
  */
+import { isRowId } from '../../domain/ids.ts';
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { bookings, carts } from '../db/schema.ts';
@@ -17,6 +18,8 @@ export function isPaidStatus(status: BookingRow['status']): boolean {
 }
 
 export async function getBooking(db: Db, id: number, now: Date): Promise<BookingRow | undefined> {
+  // An id the integer column cannot hold names no booking (and would be an int4 overflow).
+  if (!isRowId(id)) return undefined;
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
   return row && freshBooking(db, row, now);
 }

@@ -11,7 +11,7 @@ import { bookingFormSchema, formErrors, addonsSchema, type BookingForm } from '.
 import { toMoney } from '../../domain/search/money.ts';
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
 import { apiError } from '../api/errors.ts';
-import { cartHashSchema } from '../cart/api.ts';
+import { cartHashQuery } from '../cart/api.ts';
 import type { Db } from '../db/client.ts';
 import { reserveCart } from '../booking/reserve.ts';
 import { updateBookingDetails } from '../booking/bookings.ts';
@@ -39,7 +39,7 @@ const NO_STORE = { 'cache-control': 'no-store' };
 
 /**
  * Request bodies. The envelopes take `hash` and `form` as they come: the hash is then checked by
- * cartHashSchema (its own `invalid_cart` answer) and the form by bookingFormSchema, whose
+ * cartHashQuery (its own `invalid_cart` answer) and the form by bookingFormSchema, whose
  * required passenger fields depend on the cart's operators.
  */
 export const formEnvelopeBody = z.object({ hash: z.unknown(), form: z.unknown() });
@@ -78,8 +78,10 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
 
   /** Index + checkout context for the hash, or the error answer. */
   async function load(ctx: Ctx, rawHash: unknown) {
-    const hash = cartHashSchema.safeParse(rawHash);
-    if (!hash.success) return apiError(ctx.locals.t, 'invalid_cart', 400, hash.error);
+    // Parsed as { hash } so that a refusal names the field.
+    const parsed = cartHashQuery.safeParse({ hash: rawHash });
+    if (!parsed.success) return apiError(ctx.locals.t, 'invalid_cart', 400, parsed.error);
+    const hash = { data: parsed.data.hash };
     let index: TimetableIndex;
     try {
       index = await getSearchIndex(options.db, now());

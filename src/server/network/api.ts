@@ -4,6 +4,7 @@
  * calls. They answer from the live search index (refreshed on reseed) and the reviews table;
  * names come in the {lang} of the URL with English fallback.
  */
+import { MAX_ROW_ID, rowIdSchema } from '../../domain/ids.ts';
 import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { slugSchema } from '../../domain/content/schemas.ts';
@@ -43,16 +44,14 @@ function json(body: unknown): Response {
 const name = (names: Record<string, string> & { en: string }, code: string) => names[code] ?? names.en;
 
 /** Query strings of the network calls (read from the URL as they are, see `parse`). */
-export const stationQuery = z
-  .object({ id: z.coerce.number().int().positive().optional(), slug: slugSchema.optional() })
-  .refine((q) => q.id ?? q.slug, {
-    message: 'id or slug is required',
-  });
+export const stationQuery = z.object({ id: rowIdSchema.optional(), slug: slugSchema.optional() }).refine((q) => q.id ?? q.slug, {
+  message: 'id or slug is required',
+});
 export const operatorQuery = z.object({ slug: slugSchema, place: slugSchema.optional() });
 export const operatorSlugQuery = operatorQuery.pick({ slug: true });
 export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(10),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(MAX_ROW_ID).default(0),
 });
 export const travelRoutesQuery = z.object({ from: slugSchema, limit: z.coerce.number().int().min(1).max(100).default(30) });
 export const polymorphQuery = z.object({ slug: slugSchema });

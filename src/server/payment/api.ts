@@ -4,12 +4,13 @@
  * receiver. Both order calls require an Idempotency-Key header: a retried click or a flaky
  * network never places two orders.
  */
+import { rowIdSchema } from '../../domain/ids.ts';
 import type { APIContext } from 'astro';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { toMoney } from '../../domain/search/money.ts';
 import { apiError } from '../api/errors.ts';
-import { cartHashSchema } from '../cart/api.ts';
+import { cartHashQuery, cartHashSchema } from '../cart/api.ts';
 import { loadCart } from '../cart/cart.ts';
 import type { Db } from '../db/client.ts';
 import { payments } from '../db/schema.ts';
@@ -53,9 +54,9 @@ export const webhookEventSchema = z.object({
   }),
 });
 
-export const placeOrderBody = z.object({ booking_id: z.coerce.number().int().positive(), paygate: paygateSchema });
+export const placeOrderBody = z.object({ booking_id: rowIdSchema, paygate: paygateSchema });
 export const placeOrderByCartHashBody = z.object({ hash: cartHashSchema, paygate: paygateSchema });
-export const paymentResultQuery = z.object({ booking: z.coerce.number().int().positive() });
+export const paymentResultQuery = z.object({ booking: rowIdSchema });
 
 const FINAL = new Set(['confirmed', 'pending_confirmation', 'paid', 'refunded', 'cancelled']);
 
@@ -169,10 +170,10 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
 
     /** GET pay?hash=: the booking to pay and the ways to pay it. */
     async pay(ctx: Ctx): Promise<Response> {
-      const hash = cartHashSchema.safeParse(queryObject(ctx.url).hash);
-      if (!hash.success) return apiError(ctx.locals.t, 'invalid_cart', 400, hash.error);
+      const query = cartHashQuery.safeParse({ hash: queryObject(ctx.url).hash });
+      if (!query.success) return apiError(ctx.locals.t, 'invalid_cart', 400, query.error);
       const d = await db();
-      const cart = await loadCart(d, hash.data);
+      const cart = await loadCart(d, query.data.hash);
       if (!cart) return apiError(ctx.locals.t, 'cart_not_found', 404);
       const booking = await currentBookingForCart(d, cart.cart.id, new Date(now()));
       if (!booking) return apiError(ctx.locals.t, 'booking_not_found', 404);
@@ -255,7 +256,9 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
     async webhook(ctx: Ctx): Promise<Response> {
       const raw = await ctx.request.text();
       const check = verifySignature(parsePaymentEnv().PAYMENT_WEBHOOK_SECRET, ctx.request.headers.get(SIGNATURE_HEADER), raw, now());
-      if (check !== 'ok') return apiError(ctx.locals.t, 'invalid_webhook', check === 'malformed' ? 400 : 401);
+      // The signature is checked before anything in the body is read: the refusal names the header.
+      if (check !== 'ok')
+        return apiError(ctx.locals.t, 'invalid_webhook', check === 'malformed' ? 400 : 401, { [SIGNATURE_HEADER]: [check] });
       let payload: unknown;
       try {
         payload = JSON.parse(raw);

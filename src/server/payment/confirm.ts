@@ -11,6 +11,7 @@ import type { Db } from '../db/client.ts';
 import { bookings, cartItems, cartLegs, departureInventory, paymentEvents, payments, seatHolds, travelOptions } from '../db/schema.ts';
 import { isPaidStatus } from '../booking/bookings.ts';
 import { lockBookingInventoryRows, releaseLapsedOnLockedRows } from '../booking/holds.ts';
+import { SUPERSEDED } from './paygates.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -25,7 +26,7 @@ export interface PaymentEvent {
 
 export type EventOutcome =
   | { result: 'confirmed'; bookingId: number; status: 'confirmed' | 'pending_confirmation' }
-  | { result: 'refunded'; bookingId: number; reason: 'sold_out' | 'already_paid'; providerRef: string; paygate: string }
+  | { result: 'refunded'; bookingId: number; reason: 'sold_out' | 'already_paid' | 'superseded'; providerRef: string; paygate: string }
   | { result: 'failed' | 'duplicate' | 'ignored'; bookingId: number }
   | { result: 'unknown_payment' | 'amount_mismatch' };
 
@@ -149,6 +150,17 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent, nowMs: numb
         return { result: 'failed', bookingId: payment.bookingId };
       }
       if (event.amountMinor !== payment.amountMinor || event.currency !== payment.currency) throw new AmountMismatch();
+      // A session that a newer one replaced is over: money that still arrives for it goes back.
+      if (payment.status === 'failed' && payment.failureCode === SUPERSEDED) {
+        await tx.update(payments).set({ status: 'refunded', updatedAt: now }).where(eq(payments.id, payment.id));
+        return {
+          result: 'refunded',
+          bookingId: payment.bookingId,
+          reason: 'superseded',
+          providerRef: payment.providerRef,
+          paygate: payment.paygate,
+        };
+      }
       const sold = await sellSeats(tx, payment.bookingId, now);
       if (sold.kind === 'sold') {
         await tx.update(payments).set({ status: 'succeeded', failureCode: null, updatedAt: now }).where(eq(payments.id, payment.id));

@@ -40,3 +40,6 @@ export const PAYGATES: readonly { code: PaygateCode; type: 'card' | 'offline'; l
   { code: 'sandbox-card', type: 'card', labelKey: 'pay.gate.card' },
   { code: 'counter', type: 'offline', labelKey: 'pay.gate.counter' },
 ];
+
+/** The failure code of a payment session that a newer one for the same paygate replaced (place.ts). */
+export const SUPERSEDED = 'superseded';

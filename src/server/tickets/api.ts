@@ -3,6 +3,7 @@
  * (SPEC §7: the booking with its legs, passengers and total), and the PDF and calendar file.
  * Only paid bookings have tickets.
  */
+import { rowIdSchema } from '../../domain/ids.ts';
 import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { ENGLISH } from '../../i18n/messages.ts';
@@ -23,7 +24,7 @@ import { toMoney } from '../../domain/search/money.ts';
 type Ctx = Pick<APIContext, 'url' | 'locals'>;
 
 /** The signed link's query: booking id and token (tickets/links.ts). */
-export const ticketLinkQuery = z.object({ b: z.coerce.number().int().positive(), t: z.string().min(10).max(100) });
+export const ticketLinkQuery = z.object({ b: rowIdSchema, t: z.string().min(10).max(100) });
 
 export function createTicketApi(options: { db?: Db; now?: () => number } = {}) {
   const now = options.now ?? (() => Date.now());

@@ -22,7 +22,11 @@ export const bodySchema = z.object({
 });
 
 export const POST: APIRoute = async ({ request, cookies, redirect, locals }) => {
-  const form = Object.fromEntries(await request.formData());
+  // No body or a broken one reads as an empty form: the schema then names the missing field.
+  const form = await request
+    .formData()
+    .then((data) => Object.fromEntries(data))
+    .catch(() => ({}));
   const parsed = bodySchema.safeParse(form);
   if (!parsed.success) return apiError(locals.t, 'invalid_currency', 400, parsed.error);
   cookies.set('currency', parsed.data.currency, { path: '/', maxAge: ONE_YEAR_S, sameSite: 'lax' });

@@ -1,0 +1,85 @@
+/**
+ * The request guard (issue 16): runs right after the locale is known, before accounts and
+ * checkout, so every rule here holds for every route whatever its handler does.
+ *
+ * Under /api/ every answer that is not a success is the JSON error envelope (errors.ts):
+ * - 404 `not_found` for a path the API does not have; 405 `method_not_allowed` with `Allow` for
+ *   a method the path does not serve (OPTIONS answers 204 with `Allow`);
+ * - 415 `unsupported_media_type` for a body that is not the operation's JSON or form;
+ * - 413 `payload_too_large` past the operation's body limit (routes.ts);
+ * - 400 `invalid_json` for a body that does not parse (it used to read as "no add-ons") or nests
+ *   deeper than any input of the API (inputGuard.ts MAX_NESTING);
+ * - 400 `invalid_characters` with the fields for control characters or unpaired surrogates in
+ *   the query or the body (inputGuard.ts);
+ * - 500 `internal_error` for anything a handler throws (logged), never an HTML page.
+ *
+ * Pages answer GET and HEAD (and POST where a page takes a form): any other method is 405.
+ */
+import { defineMiddleware } from 'astro:middleware';
+import { checkoutLogger } from '../booking/log.ts';
+import { apiError } from './errors.ts';
+import { checkInput, contentTypeMatches, parseBody, readLimitedBody, UNSAFE_CHARACTERS } from './inputGuard.ts';
+import { apiRouteFor, operationFor } from './routes.ts';
+
+/** Pages that take a form post: the sandbox gateway's card and challenge forms, the ticket's cancel form. */
+const FORM_PAGES = new Set(['/sandbox-gateway/pay/[token]', '/sandbox-gateway/challenge/[token]', '/[lang]/ticket']);
+const METHODS_WITHOUT_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function withHeader(response: Response, name: string, value: string): Response {
+  response.headers.set(name, value);
+  return response;
+}
+
+export const requestGuardMiddleware = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered) return next();
+  const { request, url, locals } = context;
+  const method = request.method;
+
+  if (!url.pathname.startsWith('/api/')) {
+    const allow = FORM_PAGES.has(context.routePattern) ? 'GET, HEAD, POST' : 'GET, HEAD';
+    if (!allow.split(', ').includes(method))
+      return new Response(null, { status: method === 'OPTIONS' ? 204 : 405, headers: { allow, 'cache-control': 'no-store' } });
+    return next();
+  }
+
+  const route = apiRouteFor(url.pathname);
+  if (!route) return apiError(locals.t, 'not_found', 404);
+  const allow = route.allow.join(', ');
+  if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow } });
+  const operation = operationFor(route, method);
+  if (!operation) return withHeader(apiError(locals.t, 'method_not_allowed', 405), 'allow', allow);
+
+  const query = checkInput(Object.fromEntries(url.searchParams));
+  if (!query.ok && query.reason === 'unsafe') return apiError(locals.t, UNSAFE_CHARACTERS, 400, query.fields);
+
+  if (!METHODS_WITHOUT_BODY.has(method) && request.body) {
+    const type = operation.body?.type ?? 'json';
+    if (Number(request.headers.get('content-length') ?? 0) > route.bodyLimit) return apiError(locals.t, 'payload_too_large', 413);
+    const read = await readLimitedBody(request.clone().body, route.bodyLimit);
+    if (!read.ok && read.reason === 'too_large') return apiError(locals.t, 'payload_too_large', 413);
+    const text = read.ok ? read.text : '';
+    if (text !== '' || !read.ok) {
+      const contentType = request.headers.get('content-type') ?? '';
+      if (!contentTypeMatches(contentType, type)) return apiError(locals.t, 'unsupported_media_type', 415);
+      if (!read.ok) return apiError(locals.t, UNSAFE_CHARACTERS, 400, { _: [UNSAFE_CHARACTERS] });
+      const parsed = await parseBody(text, type, contentType);
+      // Form data that does not parse (a multipart body without its boundary) is not a form at all.
+      if (!parsed.ok) return type === 'json' ? apiError(locals.t, 'invalid_json', 400) : apiError(locals.t, 'unsupported_media_type', 415);
+      const checked = checkInput(parsed.value);
+      if (!checked.ok)
+        return checked.reason === 'too_deep'
+          ? apiError(locals.t, 'invalid_json', 400, { _: ['too_deep'] })
+          : apiError(locals.t, UNSAFE_CHARACTERS, 400, checked.fields);
+    }
+  }
+
+  try {
+    return await next();
+  } catch (error) {
+    checkoutLogger().error(
+      { path: url.pathname, method, err: error instanceof Error ? error.message : String(error) },
+      'API handler failed',
+    );
+    return apiError(locals.t, 'internal_error', 500);
+  }
+});

@@ -150,7 +150,7 @@ describe('schemas round-trip between the endpoint and the document', () => {
   };
 
   it('place-order: the sample passes the zod schema, the document requires the same fields', () => {
-    const sample = { booking_id: 12, paygate: 'sandbox-card' };
+    const sample = { booking_id: '0b6f5a9e-3c2d-4e1f-9a8b-7c6d5e4f3a2b', paygate: 'sandbox-card' };
     expect(placeOrderBody.safeParse(sample).success).toBe(true);
     const schema = body('post', '/api/nuxt/{lang}/pay/place-order');
     expect(schema).toEqual(inputJsonSchema(placeOrderBody));

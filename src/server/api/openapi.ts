@@ -222,10 +222,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'get',
     path: nuxt('booking/getBookingCartHashByBID'),
     tag: 'cart',
-    summary: 'The cart hash behind a booking reference',
+    summary: 'A booking by its reference and its e-mail or lead surname: a short-lived link to it',
     query: [bookingReferenceQuery],
-    ok: { status: 200, description: '`{ hash }`.' },
-    errors: { 400: ['invalid_booking'], 404: ['booking_not_found'] },
+    ok: {
+      status: 200,
+      description:
+        'A paid booking: `{ ticket_url, expires_in }` (a signed ticket link valid 30 minutes); a held one: `{ resume_url, expires_in }` (lets the opening browser continue to pay). A wrong pair answers as an unknown reference.',
+    },
+    errors: { 400: ['invalid_booking'], 404: ['booking_not_found'], 429: ['too_many_attempts'] },
   },
 
   // Checkout (server/checkout/api.ts)
@@ -349,7 +353,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: nuxt(path),
     tag: 'payment',
     summary,
-    description: 'A retry with the same Idempotency-Key and body replays the first answer (header `idempotent-replayed: true`).',
+    description:
+      "A retry with the same Idempotency-Key and body replays the first answer (header `idempotent-replayed: true`). Only the browser that made the booking (its `cart_session` cookie) or its signed-in owner may pay it; anyone else gets 404. `booking_id` is the booking's public id (a uuid).",
     headers: [
       {
         name: 'Idempotency-Key',
@@ -373,7 +378,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'payment',
     summary: "Where a booking's payment stands",
     query: [paymentResultQuery],
-    ok: { status: 200, description: 'The booking and its latest payment; `final` ends polling.' },
+    ok: {
+      status: 200,
+      description:
+        "The booking and its latest payment; `final` ends polling. `booking` is the public id; only the booking's browser or signed-in owner gets an answer (others: 404).",
+    },
     errors: { 400: ['invalid_booking'], 404: ['booking_not_found'] },
   },
   {

@@ -598,7 +598,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Sign in with email and password, or complete two-factor sign-in with token and code',
     body: { schema: loginBody },
     ok: { status: 200, description: '`{ user }` with the session cookies, or `{ token }` when a second factor is needed.' },
-    errors: { ...SIGN_IN_ERRORS, 400: ['invalid_login'], 401: ['invalid_credentials', 'invalid_code'] },
+    errors: { ...SIGN_IN_ERRORS, 400: ['invalid_login'], 401: ['invalid_credentials', 'invalid_code', 'captcha_required'] },
   },
   {
     method: 'post',
@@ -676,7 +676,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Change details, password or email, or add or remove a saved passenger (by `action`)',
     body: { schema: profileBody },
     ok: { status: 200, description: '`{ ok: true }`, `{ sent: true }` or `{ passengers }`, by action.' },
-    errors: { 400: ['invalid_profile'], 401: ['not_signed_in', 'reauthentication_failed'], 404: ['not_found'] },
+    errors: { ...SIGN_IN_ERRORS, 400: ['invalid_profile'], 401: ['not_signed_in', 'reauthentication_failed'], 404: ['not_found'] },
   },
   {
     method: 'delete',
@@ -685,7 +685,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Delete the account',
     body: { schema: deleteBody },
     ok: { status: 200, description: '`{ ok: true }`, with the account cookies cleared.' },
-    errors: { 400: ['invalid_profile'], 401: ['not_signed_in', 'reauthentication_failed'] },
+    errors: { ...SIGN_IN_ERRORS, 400: ['invalid_profile'], 401: ['not_signed_in', 'reauthentication_failed'] },
   },
   {
     method: 'post',

@@ -591,18 +591,6 @@ export const authTokens = pgTable(
   (t) => [index('auth_tokens_user_idx').on(t.userId)],
 );
 
-/** Failed sign-in attempts and mail requests, counted per account and per address for rate limits. */
-export const authAttempts = pgTable(
-  'auth_attempts',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** e.g. `login:email:a@b.c`, `login:ip:1.2.3.4`, `code:user:7`. */
-    scope: text('scope').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('auth_attempts_scope_idx').on(t.scope, t.at)],
-);
-
 /**
  * Attempt counters of the rate limits (src/server/rateLimit/): one row per key, counted up by a
  * single upsert before the work it limits, so concurrent attempts can never all read the same

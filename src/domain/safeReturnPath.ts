@@ -12,15 +12,24 @@
 const PLACEHOLDER = 'https://return-path.invalid';
 const MAX_LENGTH = 2000;
 
-// Backslash, ASCII control characters, DEL, and every Unicode space or line/paragraph separator.
-const FORBIDDEN = /[\\\u0000-\u001f\u007f\s\u00a0\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]/u;
+// Backslash, and every Unicode space, line/paragraph separator or invisible format character.
+const FORBIDDEN = /[\\\s\u00a0\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]/u;
+
+/** ASCII control characters and DEL (checked by code point: a regex range of them is a lint error). */
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
 // An encoded slash or backslash can be decoded by a proxy or a later redirect into `//` or `\`.
 const ENCODED_SEPARATOR = /%(2f|5c)/i;
 
 export function safeReturnPath(value: string | null | undefined): string | null {
   if (!value || value.length > MAX_LENGTH) return null;
   if (!value.startsWith('/') || value.startsWith('//')) return null;
-  if (FORBIDDEN.test(value) || ENCODED_SEPARATOR.test(value)) return null;
+  if (FORBIDDEN.test(value) || hasControlCharacter(value) || ENCODED_SEPARATOR.test(value)) return null;
   let resolved: URL;
   try {
     resolved = new URL(value, PLACEHOLDER);

@@ -95,7 +95,11 @@ describe.each(DATABASES)('sign-in limits on $name', (database) => {
         t,
         ip: '203.0.113.77',
       });
-    const timeout = new Promise<'timed out'>((resolve) => setTimeout(() => { resolve('timed out'); }, 2000));
+    const timeout = new Promise<'timed out'>((resolve) =>
+      setTimeout(() => {
+        resolve('timed out');
+      }, 2000),
+    );
     for (const handler of ['resetPassword', 'loginWithEmail'] as const) {
       const known = await Promise.race([call(handler, 'sven@example.com'), timeout]);
       const unknown = await Promise.race([call(handler, 'nobody@example.com'), timeout]);

@@ -28,13 +28,11 @@ describe.skipIf(!TEST_DATABASE_URL)('sign-in limit under concurrency on postgres
     if (!postgres) return;
     handle = await postgres.open();
     h = await createHarness(handle);
-    await handle.db
-      .insert(users)
-      .values({
-        email: 'race@example.com',
-        emailVerifiedAt: new Date(h.clock.now),
-        passwordHash: await hashPassword('the right password 1'),
-      });
+    await handle.db.insert(users).values({
+      email: 'race@example.com',
+      emailVerifiedAt: new Date(h.clock.now),
+      passwordHash: await hashPassword('the right password 1'),
+    });
   });
   afterAll(async () => {
     await handle.close();

@@ -596,11 +596,16 @@ export const authTokens = pgTable(
  * single upsert before the work it limits, so concurrent attempts can never all read the same
  * count. A row whose window ended starts again at 1.
  */
-export const rateLimitCounters = pgTable('rate_limit_counters', {
-  key: text('key').primaryKey(),
-  points: integer('points').notNull(),
-  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
-});
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  // Ended windows are pruned as new ones open (src/server/rateLimit/counter.ts).
+  (t) => [index('rate_limit_counters_window_idx').on(t.windowEndsAt)],
+);
 
 /** Passengers a traveller saved for the next checkout (SPEC §3 saved passenger). */
 export const savedPassengers = pgTable(

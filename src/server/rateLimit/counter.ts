@@ -9,7 +9,7 @@
  * next attempt starts again at 1. Counters live in the database, so every server process shares
  * them (sessions, holds and idempotency keys live there too; no Redis is configured).
  */
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimitCounters } from '../db/schema.ts';
 
@@ -39,7 +39,15 @@ export async function countAttempts(db: Db, keys: readonly { key: string; window
     returning key, points, window_ends_at`);
   // Both drivers (node-postgres and PGlite) answer a raw statement with `{ rows }`.
   const { rows: counted } = result as { rows: { key: string; points: number; window_ends_at: Date | string }[] };
+  // A new window opened: clear counters whose window has ended (through the index), so the table
+  // holds only live windows however many addresses and accounts pass by.
+  if (counted.some((r) => r.points === 1)) await pruneEndedWindows(db, now);
   return new Map(counted.map((r) => [r.key, { key: r.key, points: r.points, windowEndsAt: new Date(r.window_ends_at) }]));
+}
+
+/** Deletes the counters whose window ended (their next attempt would start again at 1 anyway). */
+export async function pruneEndedWindows(db: Db, now: Date): Promise<void> {
+  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEndsAt, now));
 }
 
 /** Seconds until the window of a count ends (for Retry-After). */

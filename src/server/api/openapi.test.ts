@@ -94,6 +94,17 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('names SITE_URL as its server, not the Host a request came in under', () => {
+    const previous = process.env.SITE_URL;
+    process.env.SITE_URL = 'https://api.roamly.example/';
+    try {
+      expect(buildOpenApiDocument().servers).toEqual([{ url: 'https://api.roamly.example' }]);
+    } finally {
+      if (previous === undefined) delete process.env.SITE_URL;
+      else process.env.SITE_URL = previous;
+    }
+  });
+
   it('resolves every $ref', () => {
     const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];
     for (const ref of refs) {

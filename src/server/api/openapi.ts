@@ -26,6 +26,7 @@ import {
   twoFactorOffBody,
 } from '../accounts/http.ts';
 import { bookingReferenceQuery, cartHashQuery, cartHashSchema } from '../cart/api.ts';
+import { siteOrigin } from '../config.ts';
 import { formEnvelopeBody, reserveBody, totalBody } from '../checkout/api.ts';
 import { guidesQuery } from '../content/api.ts';
 import {
@@ -858,7 +859,7 @@ function operationObject(op: ApiOperation) {
   };
 }
 
-export function buildOpenApiDocument(operations: readonly ApiOperation[] = API_OPERATIONS) {
+export function buildOpenApiDocument(operations: readonly ApiOperation[] = API_OPERATIONS, serverUrl = siteOrigin()) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     const item = (paths[op.path] ??= {});
@@ -873,6 +874,8 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[] = API_O
       description:
         'The API of the web site and the mobile apps (SPEC §7). Every endpoint parses its input with the zod schema this document is generated from, answers JSON, and on failure answers `{ "error": { "code", "message", "fields" } }` with the status shown; `message` is translated into {lang}.',
     },
+    // The configured origin (SITE_URL), never the Host a request came in under.
+    servers: [{ url: serverUrl }],
     tags: [...new Set(operations.map((op) => op.tag))].map((name) => ({ name })),
     paths,
     components: { schemas: { ApiError: inputJsonSchema(apiErrorBodySchema) } },

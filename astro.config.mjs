@@ -10,7 +10,8 @@ import precompress from './integrations/precompress/index.ts';
 import sitemap from './integrations/sitemap/index.ts';
 
 export default defineConfig({
-  site: process.env.SITE_URL || 'http://localhost:4321',
+  // Canonical links and sitemaps: SITE_URL, else the address the server will listen on (as the server's own default).
+  site: process.env.SITE_URL || `http://${process.env.HOST || 'localhost'}:${process.env.PORT || '4321'}`,
   output: 'static',
   // Separate build folders let parallel test runs (and benchmarks) build without clobbering dist/.
   outDir: process.env.ASTRO_OUT_DIR || './dist',

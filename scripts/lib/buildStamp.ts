@@ -14,8 +14,11 @@ const INPUT_FILES = ['astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
 // PUBLIC_WL_* / PUBLIC_DISABLE_LOGO_URL brand the header and GOOGLE_CLIENT_ID turns on one-tap,
 // both baked into the static pages. PUBLIC_CAPTCHA_* are inlined into the login page's server
 // bundle (Vite replaces import.meta.env.PUBLIC_* at build time), so a change must rebuild it too.
+// Without SITE_URL the canonical links follow HOST and PORT (astro.config.mjs), so they count too.
 const BUILD_ENV = [
   'SITE_URL',
+  'HOST',
+  'PORT',
   'PUBLIC_ERROR_FOOTER',
   'PUBLIC_HIDE_BACK_BUTTON',
   'NEW_RESULTS_PAGE',

@@ -18,8 +18,11 @@ const serverEnvSchema = z.object({
   HOST: z.string().min(1).default('localhost'),
   PORT: z.coerce.number().int().min(1).max(65_535).default(4321),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Canonical origin for absolute links (sitemap, hreflang, mails). */
-  SITE_URL: z.url().default('http://localhost:4321'),
+  /**
+   * Canonical origin of every absolute URL the server makes (mail links, gateway return and
+   * webhook URLs, sitemap, hreflang). Unset: the address actually served, http://HOST:PORT.
+   */
+  SITE_URL: z.url().optional(),
   /** Mail: SMTP when set, otherwise `.eml` files in the outbox folder (src/server/mail). */
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Roamly <no-reply@roamly.localhost>'),
@@ -35,12 +38,35 @@ const serverEnvSchema = z.object({
   CAPTCHA_SECRET: z.string().min(1).optional(),
 });
 
-export type ServerEnv = z.infer<typeof serverEnvSchema>;
+export type ServerEnv = z.infer<typeof serverEnvSchema> & { SITE_URL: string };
 
-export const parseServerEnv: (env?: Record<string, string | undefined>) => ServerEnv = createEnvParser(
+/** http://HOST:PORT, with a wildcard listen address shown as localhost (a browser cannot open 0.0.0.0). */
+export function defaultSiteUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${String(port)}`;
+}
+
+const parseRawServerEnv = createEnvParser(
   serverEnvSchema.refine((e) => (e.CAPTCHA_VERIFY_URL === undefined) === (e.CAPTCHA_SECRET === undefined), {
     message: 'set both CAPTCHA_VERIFY_URL and CAPTCHA_SECRET, or neither',
     path: ['CAPTCHA_SECRET'],
   }),
   'See the configuration table in README.md.',
 );
+
+const completed = new WeakMap<object, ServerEnv>();
+
+export function parseServerEnv(env?: Record<string, string | undefined>): ServerEnv {
+  const raw = parseRawServerEnv(env);
+  let full = completed.get(raw);
+  if (!full) {
+    full = { ...raw, SITE_URL: raw.SITE_URL ?? defaultSiteUrl(raw.HOST, raw.PORT) };
+    completed.set(raw, full);
+  }
+  return full;
+}
+
+/** The origin every absolute URL is built on (never the request's Host header). */
+export function siteOrigin(env?: Record<string, string | undefined>): string {
+  return new URL(parseServerEnv(env).SITE_URL).origin;
+}

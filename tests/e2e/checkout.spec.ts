@@ -60,7 +60,7 @@ async function payWithCard(page: Page, number: string) {
   await page.getByRole('button', { name: /^Pay / }).click();
 }
 
-test('books two passengers from a search result, pays by card and downloads the tickets', async ({ page }) => {
+test('books two passengers from a search result, pays by card and downloads the tickets', async ({ page, browser }) => {
   // Five axe runs and a real payment round trip: more than the default 30 s on a shared machine.
   test.setTimeout(120_000);
   await page.goto(`${await bookingUri(page.request, 3)}?people=2&currency=THB`);
@@ -94,8 +94,15 @@ test('books two passengers from a search result, pays by card and downloads the 
   await payWithCard(page, '4242 4242 4242 4242');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your booking is paid' })).toBeVisible({ timeout: 20_000 });
-  await expect(page).toHaveURL(/\/en\/order\/\d+\/payment\/sandbox-card\/success$/);
+  // The URL carries the booking's public id, not a sequential number.
+  await expect(page).toHaveURL(/\/en\/order\/[0-9a-f-]{36}\/payment\/sandbox-card\/success$/);
   await expect(page.getByRole('heading', { name: `Booking reference: ${reference}` })).toBeVisible();
+
+  // Another browser with the same links gets the not-found page, and no way into the booking.
+  const stranger = await browser.newPage();
+  expect((await stranger.goto(page.url()))?.status()).toBe(404);
+  expect((await stranger.goto(page.url().replace(/\/order\/([^/]+)\/.*$/, '/payment-status/booking/$1')))?.status()).toBe(404);
+  await stranger.close();
 
   const pdfDownload = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download the e-ticket (PDF)' }).click();

@@ -17,11 +17,11 @@ import { bookings, users } from '../../src/server/db/schema.ts';
 import { refreshSearchIndex } from '../../src/server/search/cache.ts';
 import { verifyTicketToken } from '../../src/server/tickets/links.ts';
 import { createHarness, signUp, type Browser, type Harness } from './accountsHarness.ts';
-import { BUS, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
+import { BUS, insertCheckoutNetwork, NOW, TRAVELLER_SESSION } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
 
 interface Listed {
-  id: number;
+  id: string;
   reference: string;
   status: string;
   itinerary: { from: string; to: string; operator: string }[];
@@ -48,13 +48,14 @@ describe.each(DATABASES)('my bookings on $name', (database) => {
   const list = async (b: Browser) => (await b.call((a) => a.bookings, 'GET')).body.bookings as Listed[];
 
   /** Reserves a bus seat through the checkout API, with the browser's cookies if given. */
-  async function reserve(email: string, cookie?: string): Promise<number> {
+  async function reserve(email: string, cookie?: string): Promise<string> {
     const added = await addToCart(handle.db, await refreshSearchIndex(handle.db), {
       slug: BUS,
       lang: 'en',
       currency: 'THB',
       people: 1,
       now: NOW,
+      sessionKey: TRAVELLER_SESSION,
     });
     if (!added.ok) throw new Error(added.code);
     const url = new URL('http://shop.test/api/nuxt/en/checkout/reserve');
@@ -74,12 +75,12 @@ describe.each(DATABASES)('my bookings on $name', (database) => {
       locals: { locale, messages: messagesFor(locale.code), t: createTranslator(locale.code, messagesFor(locale.code), ENGLISH) },
     });
     expect(response.status).toBe(201);
-    return ((await response.json()) as { booking: { id: number } }).booking.id;
+    return ((await response.json()) as { booking: { id: string } }).booking.id;
   }
 
   const cookieOf = (b: Browser) => [...b.jar].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
-  const ownerOf = async (id: number) => (await handle.db.select().from(bookings).where(eq(bookings.id, id)))[0]?.userId;
-  const pay = (id: number) => handle.db.update(bookings).set({ status: 'confirmed' }).where(eq(bookings.id, id));
+  const ownerOf = async (id: string) => (await handle.db.select().from(bookings).where(eq(bookings.publicId, id)))[0]?.userId;
+  const pay = (id: string) => handle.db.update(bookings).set({ status: 'confirmed' }).where(eq(bookings.publicId, id));
 
   it('links a signed-in traveller’s checkout booking to their account, and a visitor’s to nobody', async () => {
     const b = h.browser();
@@ -107,14 +108,16 @@ describe.each(DATABASES)('my bookings on $name', (database) => {
 
     const mine = await list(jo);
     expect(mine.map((x) => x.id).sort()).toEqual([paid, unpaid].sort());
+    // Ticket links are signed for the booking's row id (a forged id fails the signature).
+    const paidRow = (await handle.db.select().from(bookings).where(eq(bookings.publicId, paid)))[0]?.id ?? 0;
     const listed = mine.find((x) => x.id === paid);
     expect(listed).toMatchObject({ status: 'confirmed', itinerary: [{ from: 'Mo Chit' }] });
     const page = new URL(listed?.tickets?.page ?? '', 'http://shop.test');
     expect(page.pathname).toBe('/en/ticket');
-    expect(page.searchParams.get('b')).toBe(String(paid));
-    expect(verifyTicketToken(paid, page.searchParams.get('t') ?? '', NOW)).toBe(true);
-    expect(listed?.tickets?.pdf).toMatch(new RegExp(`^/api/nuxt/en/ticket/pdf\\?b=${String(paid)}&t=`));
-    expect(listed?.tickets?.ics).toMatch(new RegExp(`^/api/nuxt/en/ticket/ics\\?b=${String(paid)}&t=`));
+    expect(page.searchParams.get('b')).toBe(String(paidRow));
+    expect(verifyTicketToken(paidRow, page.searchParams.get('t') ?? '', NOW)).toBe(true);
+    expect(listed?.tickets?.pdf).toMatch(new RegExp(`^/api/nuxt/en/ticket/pdf\\?b=${String(paidRow)}&t=`));
+    expect(listed?.tickets?.ics).toMatch(new RegExp(`^/api/nuxt/en/ticket/ics\\?b=${String(paidRow)}&t=`));
     expect(listed?.tickets?.cancel).toBe(`${listed?.tickets?.page ?? ''}#cancel-title`);
     // No ticket exists before payment, so no links either.
     expect(mine.find((x) => x.id === unpaid)?.tickets).toBeNull();
@@ -123,7 +126,7 @@ describe.each(DATABASES)('my bookings on $name', (database) => {
     const theirs = await list(kim);
     expect(theirs.map((x) => x.id)).toEqual([kims]);
     const kimToken = new URL(theirs[0]?.tickets?.page ?? '', 'http://shop.test').searchParams.get('t') ?? '';
-    expect(verifyTicketToken(paid, kimToken, NOW)).toBe(false);
+    expect(verifyTicketToken(paidRow, kimToken, NOW)).toBe(false);
     expect((await h.browser().call((a) => a.bookings, 'GET')).status).toBe(401);
   });
 

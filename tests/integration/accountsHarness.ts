@@ -8,6 +8,7 @@ import { TOTP, Secret } from 'otpauth';
 import { ENGLISH } from '../../src/i18n/messages.ts';
 import { createTranslator } from '../../src/i18n/translate.ts';
 import type { AccountsDeps } from '../../src/server/accounts/deps.ts';
+import { linkMailsSettled } from '../../src/server/accounts/mailLinks.ts';
 import { accountsHttp, type AccountsHttp, type AccountRequest } from '../../src/server/accounts/http.ts';
 import type { DbHandle } from '../../src/server/db/client.ts';
 import type { MailMessage } from '../../src/server/mail/mailer.ts';
@@ -50,6 +51,8 @@ export class Browser {
     });
     const t = createTranslator('en', ENGLISH, ENGLISH);
     const response = await pick(this.api)({ request, lang: 'en', localeCode: 'en', t, ip: this.ip });
+    // Link mails are written after the answer (same answer time for known and unknown addresses).
+    await linkMailsSettled();
     const setCookies = response.headers.getSetCookie();
     for (const c of setCookies) {
       const [pair] = c.split(';');

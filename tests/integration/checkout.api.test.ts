@@ -14,14 +14,14 @@ import { createCheckoutApi, type CheckoutApi } from '../../src/server/checkout/a
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
 import { inventoryVersion, travelOptions } from '../../src/server/db/schema.ts';
 import { refreshSearchIndex } from '../../src/server/search/cache.ts';
-import { BUS, BUS_THEN_BOAT, insertCheckoutNetwork, NOW, RETURN_BUS } from './checkoutNetwork.ts';
+import { asTraveller, BUS, BUS_THEN_BOAT, insertCheckoutNetwork, NOW, RETURN_BUS, TRAVELLER_SESSION } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
 
 function ctx(path: string, init: RequestInit = {}, params: Record<string, string> = {}) {
   const url = new URL(`http://shop.test${path}`);
   const locale = localeBySegment('en');
   return {
-    request: new Request(url, init),
+    request: new Request(url, asTraveller(init)),
     url,
     params,
     locals: { locale, messages: messagesFor(locale.code), t: createTranslator(locale.code, messagesFor(locale.code), ENGLISH) },
@@ -56,7 +56,14 @@ describe.each(DATABASES)('checkout API on $name', ({ open }) => {
   });
 
   async function cart(slug: string, people = 2) {
-    const result = await addToCart(db, await refreshSearchIndex(db), { slug, lang: 'en', currency: 'THB', people, now: NOW });
+    const result = await addToCart(db, await refreshSearchIndex(db), {
+      slug,
+      lang: 'en',
+      currency: 'THB',
+      people,
+      now: NOW,
+      sessionKey: TRAVELLER_SESSION,
+    });
     if (!result.ok) throw new Error(result.code);
     return result.hash;
   }

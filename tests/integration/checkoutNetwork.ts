@@ -157,3 +157,17 @@ export async function insertCheckoutNetwork(db: Db, seats: { bus: number; boat: 
   ]);
   await db.insert(inventoryVersion).values({ id: 1, version: 1 });
 }
+
+/**
+ * The cart session of the traveller's browser in the API tests: carts the tests make are bound to
+ * it (as the add-to-cart page binds them), and requests carry it unless a test says otherwise.
+ */
+export const TRAVELLER_SESSION = 'traveller-browser-session-key-for-the-tests';
+export const TRAVELLER_COOKIE = `cart_session=${TRAVELLER_SESSION}`;
+
+/** Request init with the traveller's cookie added, unless the test set its own cookie header. */
+export function asTraveller(init: RequestInit = {}): RequestInit {
+  const headers = new Headers(init.headers);
+  if (!headers.has('cookie')) headers.set('cookie', TRAVELLER_COOKIE);
+  return { ...init, headers };
+}

@@ -13,6 +13,7 @@ import { localeBySegment } from '../../src/i18n/locales.ts';
 import { ENGLISH, messagesFor } from '../../src/i18n/messages.ts';
 import { createTranslator } from '../../src/i18n/translate.ts';
 import { createCart } from '../../src/server/cart/cart.ts';
+import { bindCartSessionByHash } from '../../src/server/booking/access.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
 import { bookings, departureInventory, payments, seatHolds, webhookOutbox } from '../../src/server/db/schema.ts';
 import { reserveCart } from '../../src/server/booking/reserve.ts';
@@ -24,7 +25,7 @@ import { readSessionToken, settleSandboxSession, settleSandboxSessionForPush } f
 import { SIGNATURE_HEADER, signatureHeader } from '../../src/server/payment/signature.ts';
 import { loadIndex } from '../../src/server/search/loadIndex.ts';
 import { refreshSearchIndex } from '../../src/server/search/cache.ts';
-import { BOAT, BUS, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
+import { asTraveller, BOAT, BUS, insertCheckoutNetwork, NOW, TRAVELLER_SESSION } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
 
 const SECRET = parsePaymentEnv().PAYMENT_WEBHOOK_SECRET;
@@ -34,7 +35,7 @@ function ctx(path: string, init: RequestInit = {}, params: Record<string, string
   const url = new URL(`http://shop.test${path}`);
   const locale = localeBySegment('en');
   return {
-    request: new Request(url, init),
+    request: new Request(url, asTraveller(init)),
     url,
     params,
     locals: { locale, messages: messagesFor(locale.code), t: createTranslator(locale.code, messagesFor(locale.code), ENGLISH) },
@@ -71,6 +72,7 @@ describe.each(DATABASES)('payments on $name', ({ open }) => {
     const quoted = quoteSelections(index, selections, { currency: 'THB', now: at });
     if (typeof quoted === 'string') throw new Error(quoted);
     const hash = await createCart(db, { lang: 'en', currency: 'THB', people, selections, quoted });
+    await bindCartSessionByHash(db, hash, TRAVELLER_SESSION);
     const result = await reserveCart(db, { hash, index, now: at, holdMinutes: 20, email: 'anna@example.com' });
     if (!result.ok) throw new Error(result.code);
     return { hash, booking: result.booking };
@@ -81,7 +83,7 @@ describe.each(DATABASES)('payments on $name', ({ open }) => {
       ctx('/api/nuxt/en/pay/place-order', { method: 'POST', body: JSON.stringify(body), headers: key ? { 'idempotency-key': key } : {} }),
     );
 
-  async function startCardPayment(bookingId: number) {
+  async function startCardPayment(bookingId: string) {
     const response = await order({ booking_id: bookingId, paygate: 'sandbox-card' }, `key-${bookingId}-${Math.random()}`);
     const answer = (await response.json()) as { redirect_url: string };
     const token = answer.redirect_url.split('/sandbox-gateway/pay/')[1] ?? '';
@@ -100,16 +102,16 @@ describe.each(DATABASES)('payments on $name', ({ open }) => {
 
   it('requires an Idempotency-Key and replays the first answer to every repeat, 50 at once', async () => {
     const { booking } = await reserved(BUS);
-    expect((await order({ booking_id: booking.id, paygate: 'counter' }, null)).status).toBe(400);
+    expect((await order({ booking_id: booking.publicId, paygate: 'counter' }, null)).status).toBe(400);
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => order({ booking_id: booking.id, paygate: 'counter' }, 'same-key-123')),
+      Array.from({ length: 50 }, () => order({ booking_id: booking.publicId, paygate: 'counter' }, 'same-key-123')),
     );
     const bodies = await Promise.all(responses.map((r) => r.text()));
     expect(new Set(responses.map((r) => r.status))).toEqual(new Set([201]));
     expect(new Set(bodies).size).toBe(1);
     expect(await db.select().from(payments).where(eq(payments.bookingId, booking.id))).toHaveLength(1);
 
-    const reused = await order({ booking_id: booking.id, paygate: 'sandbox-card' }, 'same-key-123');
+    const reused = await order({ booking_id: booking.publicId, paygate: 'sandbox-card' }, 'same-key-123');
     expect(reused.status).toBe(422);
     expect(((await reused.json()) as { error: { code: string } }).error.code).toBe('idempotency_key_reused');
   });
@@ -144,7 +146,7 @@ describe.each(DATABASES)('payments on $name', ({ open }) => {
 
   it('confirms once however often and in whatever order the webhook arrives', async () => {
     const { booking } = await reserved(BUS, 2);
-    const session = await startCardPayment(booking.id);
+    const session = await startCardPayment(booking.publicId);
     const success = event('evt_success_1', 'payment.succeeded', session.ref, session.amount);
     const failure = event('evt_failure_1', 'payment.failed', session.ref, session.amount);
     // The decline of an earlier attempt arrives late, among 100 copies of the success, 20 at a time.
@@ -164,17 +166,17 @@ describe.each(DATABASES)('payments on $name', ({ open }) => {
     expect(paid.filter((id) => id === booking.id)).toHaveLength(1);
     const [inventory] = await db.select().from(departureInventory).where(eq(departureInventory.scheduleId, 1));
     expect(inventory?.seatsSold).toBe(2);
-    const result = (await (await api.paymentResult(ctx(`/api/nuxt/en/pay/payment-result?booking=${booking.id}`))).json()) as {
+    const result = (await (await api.paymentResult(ctx(`/api/nuxt/en/pay/payment-result?booking=${booking.publicId}`))).json()) as {
       final: boolean;
       success_url: string;
     };
-    expect(result).toMatchObject({ final: true, success_url: `/en/order/${booking.id}/payment/sandbox-card/success` });
+    expect(result).toMatchObject({ final: true, success_url: `/en/order/${booking.publicId}/payment/sandbox-card/success` });
   });
 
   it('leaves a paid booking pending while a manual operator has not confirmed it, with its seats sold', async () => {
     // Island Boats confirms by hand: the money is in, the booking waits for the operator.
     const { booking } = await reserved('2.20.30.2025-06-05/2', 2);
-    const session = await startCardPayment(booking.id);
+    const session = await startCardPayment(booking.publicId);
     const response = await api.webhook(
       ctx('/api/paygates/sandbox-card/webhook', signed(event('evt_manual_1', 'payment.succeeded', session.ref, session.amount))),
     );
@@ -193,7 +195,7 @@ describe.each(DATABASES)('payments on $name', ({ open }) => {
 
   it('refuses forged, stale, malformed and wrong-amount webhooks and changes nothing', async () => {
     const { booking } = await reserved(BUS);
-    const session = await startCardPayment(booking.id);
+    const session = await startCardPayment(booking.publicId);
     const body = event('evt_bad_1', 'payment.succeeded', session.ref, session.amount);
     const post = (init: RequestInit) => api.webhook(ctx('/api/paygates/sandbox-card/webhook', init));
     const forged = {
@@ -215,10 +217,10 @@ describe.each(DATABASES)('payments on $name', ({ open }) => {
   it('sells a lapsed hold whose seats are still free, and refunds one whose seats were resold', async () => {
     // The boat has 2 seats. A books both and lets the hold lapse; B then takes them.
     const a = await reserved(BOAT, 2);
-    const sessionA = await startCardPayment(a.booking.id);
+    const sessionA = await startCardPayment(a.booking.publicId);
     clock = NOW + 25 * MINUTE;
     const b = await reserved(BOAT, 2, clock);
-    const sessionB = await startCardPayment(b.booking.id);
+    const sessionB = await startCardPayment(b.booking.publicId);
     const lateA = await api.webhook(ctx('/x', signed(event('evt_late_a', 'payment.succeeded', sessionA.ref, sessionA.amount), clock)));
     expect(((await lateA.json()) as { result: string }).result).toBe('refunded');
     const [paymentA] = await db.select().from(payments).where(eq(payments.providerRef, sessionA.ref));
@@ -235,7 +237,7 @@ describe.each(DATABASES)('payments on $name', ({ open }) => {
 
   it('delivers gateway webhooks with backoff until acknowledged', async () => {
     const { booking } = await reserved(BUS);
-    const session = await startCardPayment(booking.id);
+    const session = await startCardPayment(booking.publicId);
     expect(await settleSandboxSession(db, session, { type: 'payment.succeeded' }, NOW)).toBe(true);
     expect(await settleSandboxSession(db, session, { type: 'payment.succeeded' }, NOW)).toBe(false);
     let calls = 0;
@@ -262,8 +264,8 @@ describe.each(DATABASES)('payments on $name', ({ open }) => {
   });
 
   it("a hosted page pushes only its own session's event; others wait for the background sender", async () => {
-    const first = await startCardPayment((await reserved(BUS)).booking.id);
-    const second = await startCardPayment((await reserved(BUS)).booking.id);
+    const first = await startCardPayment((await reserved(BUS)).booking.publicId);
+    const second = await startCardPayment((await reserved(BUS)).booking.publicId);
     await settleSandboxSession(db, first, { type: 'payment.succeeded' }, NOW);
     const claimed = await settleSandboxSessionForPush(db, second, { type: 'payment.succeeded' }, NOW);
     if (!claimed) throw new Error('the second session was already settled');
@@ -282,7 +284,7 @@ describe.each(DATABASES)('payments on $name', ({ open }) => {
   });
 
   it('retries a pushed event whose post failed, after the first backoff', async () => {
-    const session = await startCardPayment((await reserved(BUS)).booking.id);
+    const session = await startCardPayment((await reserved(BUS)).booking.publicId);
     const claimed = await settleSandboxSessionForPush(db, session, { type: 'payment.succeeded' }, NOW);
     if (!claimed) throw new Error('already settled');
     const down = () => Promise.resolve({ ok: false, status: 503 });
@@ -299,7 +301,7 @@ describe.each(DATABASES)('payments on $name', ({ open }) => {
 
   it('takes a pay-at-counter payment that staff mark paid, once', async () => {
     const { booking } = await reserved(BUS);
-    const response = await order({ booking_id: booking.id, paygate: 'counter' }, 'counter-key-1');
+    const response = await order({ booking_id: booking.publicId, paygate: 'counter' }, 'counter-key-1');
     const answer = (await response.json()) as { reference: string; expires_at: string };
     expect(answer.reference).toMatch(/^CTR-/);
     expect(Date.parse(answer.expires_at) - NOW).toBe(24 * 3_600_000);

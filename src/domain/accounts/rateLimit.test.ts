@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isLimited, LIMITS, retryAfterSeconds } from './rateLimit.ts';
+import { CAPTCHA_AFTER_ACCOUNT_ATTEMPTS, isLimited, LIMITS, needsCaptcha } from './rateLimit.ts';
 
 describe('rate limits', () => {
-  it('allows five wrong passwords per account and refuses the sixth', () => {
-    expect(isLimited(4, LIMITS.loginPerAccount)).toBe(false);
-    expect(isLimited(5, LIMITS.loginPerAccount)).toBe(true);
+  it('allows five attempts on an account from one address and refuses the sixth', () => {
+    expect(isLimited(5, LIMITS.loginPerAccountAndAddress)).toBe(false);
+    expect(isLimited(6, LIMITS.loginPerAccountAndAddress)).toBe(true);
   });
 
-  it('tells when the oldest attempt leaves the window', () => {
-    expect(retryAfterSeconds(0, 14 * 60_000, LIMITS.loginPerAccount)).toBe(60);
-    expect(retryAfterSeconds(0, 20 * 60_000, LIMITS.loginPerAccount)).toBe(1);
+  it('asks the captcha for an account from the sixth attempt, long before refusing it', () => {
+    expect(needsCaptcha(CAPTCHA_AFTER_ACCOUNT_ATTEMPTS - 1)).toBe(false);
+    expect(needsCaptcha(CAPTCHA_AFTER_ACCOUNT_ATTEMPTS)).toBe(true);
+    expect(isLimited(CAPTCHA_AFTER_ACCOUNT_ATTEMPTS, LIMITS.loginPerAccount)).toBe(false);
   });
 });

@@ -1,16 +1,10 @@
 /**
- * The post-login target (`ref`, SPEC §2/§4). Only a path on this site is accepted: an absolute
- * or protocol-relative URL would make the login page an open redirect.
+ * The post-login target (`ref`, SPEC §2/§4): the site's one safe-return-path rule, so that the
+ * login page is never an open redirect (src/domain/safeReturnPath.ts).
  */
-export function safeRef(ref: string | null | undefined): string | null {
-  if (!ref) return null;
-  if (ref.length > 2000) return null;
-  if (!ref.startsWith('/') || ref.startsWith('//') || ref.includes('\\')) return null;
-  // Control characters and whitespace never belong in a path we would navigate to.
-  for (let i = 0; i < ref.length; i++) if (ref.charCodeAt(i) < 0x20) return null;
-  if (/\s/.test(ref)) return null;
-  return ref;
-}
+import { safeReturnPath } from '../safeReturnPath.ts';
+
+export const safeRef: (ref: string | null | undefined) => string | null = safeReturnPath;
 
 /** The login page for a language, carrying where to come back to. */
 export function loginPath(lang: string, ref: string | null): string {

@@ -11,8 +11,8 @@ export interface CheckoutState {
   cartExists: boolean;
   /** A reservation holds seats (passengers given, hold not lapsed). */
   hasLiveBooking: boolean;
-  /** The booking was paid (or is being confirmed): checkout is over. */
-  paidBookingId: number | null;
+  /** The booking was paid (or is being confirmed): checkout is over. Its public id (URLs carry no row ids). */
+  paidBookingId: string | null;
 }
 
 export function checkoutPath(lang: string, hash: string, step: CheckoutStep): string {

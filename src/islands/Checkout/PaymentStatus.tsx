@@ -9,7 +9,8 @@ import './Checkout.css';
 
 interface Props {
   lang: string;
-  bookingId: number;
+  /** The booking's public id. */
+  bookingId: string;
   payUrl: string | null;
   messages: Record<string, string>;
 }
@@ -33,7 +34,9 @@ export default function PaymentStatus({ lang, bookingId, payUrl, messages }: Pro
     let timer: ReturnType<typeof setTimeout> | undefined;
     async function poll() {
       try {
-        const response = await fetch(`/api/nuxt/${lang}/pay/payment-result?booking=${String(bookingId)}`, { cache: 'no-store' });
+        const response = await fetch(`/api/nuxt/${lang}/pay/payment-result?booking=${encodeURIComponent(bookingId)}`, {
+          cache: 'no-store',
+        });
         if (response.ok) {
           const body = (await response.json()) as Result;
           if (stopped) return;

@@ -27,7 +27,8 @@ export interface BookingLeg {
 }
 
 export interface UserBooking {
-  id: number;
+  /** The public id (uuid). */
+  id: string;
   reference: string;
   status: string;
   total: Money;
@@ -79,7 +80,8 @@ export async function userBookings(deps: AccountsDeps, user: UserRow, localeCode
     )
     .orderBy(asc(cartItems.position), asc(cartLegs.legIndex));
   return rows.map((b) => ({
-    id: b.id,
+    // The public id: answers never carry a booking's sequential row id.
+    id: b.publicId,
     reference: b.reference,
     status: b.status,
     total: moneyOf(b.totalMinor, b.currency),

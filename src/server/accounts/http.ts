@@ -51,7 +51,8 @@ async function readJson(request: Request): Promise<unknown> {
 }
 
 export const loginBody = z.union([
-  z.object({ email: emailSchema, password: z.string().min(1).max(1024) }),
+  // `captcha`: the solved widget's token, asked for once an account has seen several attempts.
+  z.object({ email: emailSchema, password: z.string().min(1).max(1024), captcha: z.string().max(4096).optional() }),
   z.object({ token: z.string().min(10).max(200), code: z.union([totpCodeSchema, recoveryCodeSchema]) }),
 ]);
 export const registerBody = z.object({ email: emailSchema, password: passwordSchema, name: z.string().trim().max(200).default('') });
@@ -111,7 +112,18 @@ export function accountsHttp(deps: AccountsDeps) {
         return apiError(req.t, failure, 401);
       case 'rate_limited':
         return withHeaders(apiError(req.t, 'too_many_attempts', 429), { 'retry-after': String(result.retryAfter) });
+      case 'captcha_required':
+        return apiError(req.t, 'captcha_required', 401);
     }
+  }
+
+  /** Re-authentication for a profile change: the password, counted against the sign-in limits. */
+  async function reauthenticate(req: AccountRequest, s: ActiveSession, password: string | undefined): Promise<Response | null> {
+    const result = await reauthenticated(deps, s, password, client(req));
+    if (result.kind === 'ok') return null;
+    if (result.kind === 'rate_limited')
+      return withHeaders(apiError(req.t, 'too_many_attempts', 429), { 'retry-after': String(result.retryAfter) });
+    return apiError(req.t, 'reauthentication_failed', 401);
   }
 
   function mailResponse(req: AccountRequest, result: MailResult): Response {
@@ -227,15 +239,19 @@ export function accountsHttp(deps: AccountsDeps) {
         case 'details':
           await updateDetails(deps, s.user.id, { name: body.name, phone: body.phone });
           return json({ ok: true });
-        case 'password':
-          if (!(await reauthenticated(deps, s, body.currentPassword))) return apiError(req.t, 'reauthentication_failed', 401);
+        case 'password': {
+          const refused = await reauthenticate(req, s, body.currentPassword);
+          if (refused) return refused;
           await changePassword(deps, s, body.newPassword);
           return json({ ok: true });
-        case 'email':
-          if (!(await reauthenticated(deps, s, body.password))) return apiError(req.t, 'reauthentication_failed', 401);
+        }
+        case 'email': {
+          const refused = await reauthenticate(req, s, body.password);
+          if (refused) return refused;
           // Same answer whether the new address is free or taken: no enumeration from the profile either.
           await requestEmailChange(deps, mailContext(req), s.user, body.email);
           return json({ sent: true });
+        }
         case 'addPassenger':
           await addPassenger(deps, s.user.id, { firstName: body.firstName, middleName: body.middleName, lastName: body.lastName });
           return json({ passengers: await listPassengers(deps, s.user.id) });
@@ -248,7 +264,8 @@ export function accountsHttp(deps: AccountsDeps) {
     deleteProfile: signedIn(async (req, s) => {
       const parsed = deleteBody.safeParse(await readJson(req.request));
       if (!parsed.success) return apiError(req.t, 'invalid_profile', 400, parsed.error);
-      if (!(await reauthenticated(deps, s, parsed.data.password))) return apiError(req.t, 'reauthentication_failed', 401);
+      const refused = await reauthenticate(req, s, parsed.data.password);
+      if (refused) return refused;
       await deleteAccount(deps, s.user);
       return json({ ok: true }, 200, signedOutCookies(deps));
     }),

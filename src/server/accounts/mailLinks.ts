@@ -1,15 +1,18 @@
 /**
  * Registration, email links and password reset: each answers the same whether or not the
- * address has an account (no user enumeration), and mails carry single-use links.
+ * address has an account (no user enumeration), and mails carry single-use links. The answer
+ * is also as fast for both: a link request is counted against its limits and answered, and the
+ * work that differs (finding the account, issuing the token, writing the mail) runs after it.
  */
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { LIMITS } from '../../domain/accounts/rateLimit.ts';
 import type { Translate } from '../../i18n/translate.ts';
 import { users } from '../db/schema.ts';
 import type { AccountsDeps } from './deps.ts';
 import { issueToken, redeemToken } from './oneTimeTokens.ts';
 import { hashPassword } from './password.ts';
-import { clearAttempts, limitedFor, recordAttempt } from './rateLimit.ts';
+import { clearAttempts, consumeAttempt, loginKeys } from './rateLimit.ts';
 import { endOtherSessions } from './sessions.ts';
 import { finishSignIn, type Client, type SignInResult } from './signIn.ts';
 import { userByEmail, userById } from './users.ts';
@@ -22,14 +25,32 @@ export interface MailContext {
 export type MailResult = { kind: 'sent' } | { kind: 'rate_limited'; retryAfter: number };
 
 /** Every mail request counts, found or not, so the limit says nothing about the account either. */
-async function mailAllowed(deps: AccountsDeps, email: string, client: Client): Promise<number | null> {
-  const scopes = [`mail:email:${email}`, `mail:ip:${client.ip}`] as const;
-  const wait = await limitedFor(deps, [
-    { scope: scopes[0], limit: LIMITS.mailPerAccount },
-    { scope: scopes[1], limit: LIMITS.mailPerAddress },
+function mailAllowed(deps: AccountsDeps, email: string, client: Client): Promise<number | null> {
+  return consumeAttempt(deps, [
+    { key: `mail:email:${email}`, limit: LIMITS.mailPerAccount },
+    { key: `mail:ip:${client.ip}`, limit: LIMITS.mailPerAddress },
   ]);
-  if (wait === null) await recordAttempt(deps, scopes);
-  return wait;
+}
+
+let logger: pino.Logger | undefined;
+/** Account-link work still running after its request was answered. */
+const inFlight = new Set<Promise<void>>();
+
+/** Runs the part of a link request that depends on the account after the answer has gone out. */
+function afterAnswer(work: () => Promise<void>): void {
+  const running: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(work)
+    .catch((error: unknown) => {
+      logger ??= pino({ base: { component: 'accounts' } });
+      logger.error({ err: error instanceof Error ? error.message : String(error) }, 'account mail failed');
+    })
+    .finally(() => inFlight.delete(running));
+  inFlight.add(running);
+}
+
+/** Resolves once every link mail requested so far has been written (tests, shutdown). */
+export async function linkMailsSettled(): Promise<void> {
+  while (inFlight.size > 0) await Promise.all(inFlight);
 }
 
 function link(deps: AccountsDeps, lang: string, query: Record<string, string>): string {
@@ -74,8 +95,10 @@ export async function requestLoginLink(
 ): Promise<MailResult> {
   const wait = await mailAllowed(deps, input.email, client);
   if (wait !== null) return { kind: 'rate_limited', retryAfter: wait };
-  const user = await userByEmail(deps, input.email);
-  if (user) await sendLoginLink(deps, mail, user.id, input.email, input.ref);
+  afterAnswer(async () => {
+    const user = await userByEmail(deps, input.email);
+    if (user) await sendLoginLink(deps, mail, user.id, input.email, input.ref);
+  });
   return { kind: 'sent' };
 }
 
@@ -87,15 +110,16 @@ export async function requestPasswordReset(
 ): Promise<MailResult> {
   const wait = await mailAllowed(deps, input.email, client);
   if (wait !== null) return { kind: 'rate_limited', retryAfter: wait };
-  const user = await userByEmail(deps, input.email);
-  if (user) {
+  afterAnswer(async () => {
+    const user = await userByEmail(deps, input.email);
+    if (!user) return;
     const token = await issueToken(deps, 'reset_password', { userId: user.id });
     await deps.mailer.send({
       to: input.email,
       subject: mail.t('mail.reset.subject'),
       text: mail.t('mail.reset.body', { link: link(deps, mail.lang, { reset: token }) }),
     });
-  }
+  });
   return { kind: 'sent' };
 }
 
@@ -107,7 +131,10 @@ export async function resetPassword(deps: AccountsDeps, input: { token: string; 
   if (!user) return { kind: 'invalid' };
   await deps.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
   await endOtherSessions(deps, user.id, null);
-  if (user.email) await clearAttempts(deps, [`login:email:${user.email}`]);
+  if (user.email) {
+    const keys = loginKeys(user.email, client.ip);
+    await clearAttempts(deps, [keys.account, keys.pair]);
+  }
   return finishSignIn(deps, { ...user, passwordHash }, client);
 }
 

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { authTokens, balanceTransactions, bookings, savedPassengers, sessions, users } from '../db/schema.ts';
 import type { AccountsDeps } from './deps.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { gatePasswordAttempt, passwordAccepted } from './rateLimit.ts';
 import { endOtherSessions, type ActiveSession, type UserRow } from './sessions.ts';
 
 /** How recent a session must be to change the email or delete the account without a password. */
@@ -52,13 +53,28 @@ export async function updateDetails(deps: AccountsDeps, userId: number, details:
   await deps.db.update(users).set(details).where(eq(users.id, userId));
 }
 
+export type Reauthentication = { kind: 'ok' } | { kind: 'invalid' } | { kind: 'rate_limited'; retryAfter: number };
+
 /**
  * Re-authentication for sensitive changes: the current password when the account has one,
- * otherwise a sign-in within the last ten minutes (Google or email-link accounts).
+ * otherwise a sign-in within the last ten minutes (Google or email-link accounts). A password
+ * counts against the same limits as a sign-in (a stolen session must not become an unlimited
+ * password oracle); no captcha here, the user is already signed in.
  */
-export async function reauthenticated(deps: AccountsDeps, session: ActiveSession, password: string | undefined): Promise<boolean> {
-  if (session.user.passwordHash) return password !== undefined && verifyPassword(password, session.user.passwordHash);
-  return deps.now().getTime() - session.createdAt.getTime() <= RECENT_SIGN_IN_MS;
+export async function reauthenticated(
+  deps: AccountsDeps,
+  session: ActiveSession,
+  password: string | undefined,
+  client: { ip: string },
+): Promise<Reauthentication> {
+  const { passwordHash, email } = session.user;
+  if (!passwordHash) return deps.now().getTime() - session.createdAt.getTime() <= RECENT_SIGN_IN_MS ? { kind: 'ok' } : { kind: 'invalid' };
+  if (password === undefined) return { kind: 'invalid' };
+  const gate = await gatePasswordAttempt(deps, email ?? `user:${String(session.user.id)}`, client.ip, null);
+  if (gate.kind === 'rate_limited') return gate;
+  if (!(await verifyPassword(password, passwordHash))) return { kind: 'invalid' };
+  if (email) await passwordAccepted(deps, email, client.ip);
+  return { kind: 'ok' };
 }
 
 /** Changes the password and signs out every other device. */

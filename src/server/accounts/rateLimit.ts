@@ -1,40 +1,73 @@
-/** Counts failed attempts in the database, so limits hold across server instances. */
-import { and, count, eq, gt, inArray, lt, min } from 'drizzle-orm';
-import { authAttempts } from '../db/schema.ts';
-import { isLimited, retryAfterSeconds, type Limit } from '../../domain/accounts/rateLimit.ts';
+/**
+ * The account calls' rate limits (limits in src/domain/accounts/rateLimit.ts). Each attempt is
+ * counted in the database before the work it limits — one upsert per call, so concurrent
+ * attempts cannot all pass a check made before the ~330 ms password hash — and the counts are
+ * shared by every server process.
+ */
+import { LIMITS, needsCaptcha } from '../../domain/accounts/rateLimit.ts';
+import { consume, countAttempts, resetCounts, retryAfterSeconds, uncount, type Limit } from '../rateLimit/counter.ts';
 import type { AccountsDeps } from './deps.ts';
 
 export interface ScopedLimit {
-  scope: string;
+  key: string;
   limit: Limit;
 }
 
-/** Seconds to wait when any of the scopes is over its limit, otherwise null. */
-export async function limitedFor(deps: AccountsDeps, checks: readonly ScopedLimit[]): Promise<number | null> {
-  const now = deps.now().getTime();
-  for (const { scope, limit } of checks) {
-    const [row] = await deps.db
-      .select({ n: count(), oldest: min(authAttempts.at) })
-      .from(authAttempts)
-      .where(and(eq(authAttempts.scope, scope), gt(authAttempts.at, new Date(now - limit.windowMs))));
-    if (row && isLimited(row.n, limit)) return retryAfterSeconds(row.oldest?.getTime() ?? now, now, limit);
+/** Counts one attempt under each scope: seconds to wait when any is past its limit, otherwise null. */
+export function consumeAttempt(deps: AccountsDeps, scopes: readonly ScopedLimit[]): Promise<number | null> {
+  return consume(deps.db, scopes, deps.now());
+}
+
+/** A success starts these counts again (the account's own, not the address's). */
+export function clearAttempts(deps: AccountsDeps, keys: readonly string[]): Promise<void> {
+  return resetCounts(deps.db, keys);
+}
+
+export function loginKeys(email: string, ip: string) {
+  return { pair: `login:pair:${email}|${ip}`, address: `login:ip:${ip}`, account: `login:email:${email}` };
+}
+
+export type PasswordGate = { kind: 'go' } | { kind: 'rate_limited'; retryAfter: number } | { kind: 'captcha_required' };
+
+/**
+ * Counts a password attempt on an account (sign-in and re-authentication alike) before the hash
+ * is computed. The address that sent too many for this account waits; across every address the
+ * account asks for a solved captcha (when one is configured) and refuses only far beyond.
+ */
+export async function gatePasswordAttempt(
+  deps: AccountsDeps,
+  email: string,
+  ip: string,
+  captcha: { token: string | undefined } | null,
+): Promise<PasswordGate> {
+  const keys = loginKeys(email, ip);
+  const limits: [string, Limit][] = [
+    [keys.pair, LIMITS.loginPerAccountAndAddress],
+    [keys.address, LIMITS.loginPerAddress],
+    [keys.account, LIMITS.loginPerAccount],
+  ];
+  const now = deps.now();
+  const counts = await countAttempts(
+    deps.db,
+    limits.map(([key, limit]) => ({ key, windowMs: limit.windowMs })),
+    now,
+  );
+  let wait: number | null = null;
+  for (const [key, limit] of limits) {
+    const count = counts.get(key);
+    if (count && count.points > limit.max) wait = Math.max(wait ?? 0, retryAfterSeconds(count, now));
   }
-  return null;
+  if (wait !== null) return { kind: 'rate_limited', retryAfter: wait };
+  const accountPoints = counts.get(keys.account)?.points ?? 0;
+  if (captcha && deps.captcha && needsCaptcha(accountPoints) && !(await deps.captcha(captcha.token, ip))) {
+    return { kind: 'captcha_required' };
+  }
+  return { kind: 'go' };
 }
 
-/** Longer than any window: older rows can never count again. */
-const KEEP_MS = 24 * 60 * 60_000;
-
-export async function recordAttempt(deps: AccountsDeps, scopes: readonly string[]): Promise<void> {
-  const at = deps.now();
-  await deps.db.insert(authAttempts).values(scopes.map((scope) => ({ scope, at })));
-  // Tidy as we go (per scope, through the index) so the table never grows without bound.
-  await deps.db
-    .delete(authAttempts)
-    .where(and(inArray(authAttempts.scope, [...scopes]), lt(authAttempts.at, new Date(at.getTime() - KEEP_MS))));
-}
-
-/** After a successful sign-in the account's count starts again (the address's does not). */
-export async function clearAttempts(deps: AccountsDeps, scopes: readonly string[]): Promise<void> {
-  if (scopes.length) await deps.db.delete(authAttempts).where(inArray(authAttempts.scope, [...scopes]));
+/** The right password: the account's counts start again, and the address gets its attempt back. */
+export async function passwordAccepted(deps: AccountsDeps, email: string, ip: string): Promise<void> {
+  const keys = loginKeys(email, ip);
+  await resetCounts(deps.db, [keys.pair, keys.account]);
+  await uncount(deps.db, keys.address);
 }

@@ -10,7 +10,7 @@ import { users } from '../db/schema.ts';
 import type { AccountsDeps } from './deps.ts';
 import { issueToken, peekToken, redeemToken } from './oneTimeTokens.ts';
 import { verifyAgainstNothing, verifyPassword } from './password.ts';
-import { clearAttempts, limitedFor, recordAttempt } from './rateLimit.ts';
+import { clearAttempts, consumeAttempt, gatePasswordAttempt, passwordAccepted } from './rateLimit.ts';
 import { createSession, type UserRow } from './sessions.ts';
 import { acceptRecoveryCode, acceptTotp } from './twoFactor.ts';
 import { userByEmail, userById } from './users.ts';
@@ -19,13 +19,12 @@ export type SignInResult =
   | { kind: 'signed_in'; token: string; user: UserRow; isTemp: boolean }
   | { kind: 'two_factor'; token: string }
   | { kind: 'invalid' }
-  | { kind: 'rate_limited'; retryAfter: number };
+  | { kind: 'rate_limited'; retryAfter: number }
+  | { kind: 'captcha_required' };
 
 export interface Client {
   ip: string;
 }
-
-const loginScopes = (email: string, ip: string) => [`login:email:${email}`, `login:ip:${ip}`];
 
 /** A password, link or Google sign-in is complete unless the user has two-factor on. */
 export async function finishSignIn(deps: AccountsDeps, user: UserRow, client: Client): Promise<SignInResult> {
@@ -37,22 +36,16 @@ export async function finishSignIn(deps: AccountsDeps, user: UserRow, client: Cl
 
 export async function signInWithPassword(
   deps: AccountsDeps,
-  input: { email: string; password: string },
+  input: { email: string; password: string; captcha?: string | undefined },
   client: Client,
 ): Promise<SignInResult> {
-  const [accountScope, addressScope] = loginScopes(input.email, client.ip) as [string, string];
-  const wait = await limitedFor(deps, [
-    { scope: accountScope, limit: LIMITS.loginPerAccount },
-    { scope: addressScope, limit: LIMITS.loginPerAddress },
-  ]);
-  if (wait !== null) return { kind: 'rate_limited', retryAfter: wait };
+  // Counted before the hash: racing attempts each get their own count (issue 16 item 2).
+  const gate = await gatePasswordAttempt(deps, input.email, client.ip, { token: input.captcha });
+  if (gate.kind !== 'go') return gate;
   const user = await userByEmail(deps, input.email);
   const ok = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstNothing(input.password);
-  if (!user || !ok) {
-    await recordAttempt(deps, [accountScope, addressScope]);
-    return { kind: 'invalid' };
-  }
-  await clearAttempts(deps, [accountScope]);
+  if (!user || !ok) return { kind: 'invalid' };
+  await passwordAccepted(deps, input.email, client.ip);
   return finishSignIn(deps, user, client);
 }
 
@@ -61,16 +54,13 @@ export async function completeTwoFactor(deps: AccountsDeps, input: { token: stri
   const pending = await peekToken(deps, input.token, 'two_factor');
   if (!pending?.userId) return { kind: 'invalid' };
   const scope = `code:user:${pending.userId}`;
-  const wait = await limitedFor(deps, [{ scope, limit: LIMITS.codePerAccount }]);
+  const wait = await consumeAttempt(deps, [{ key: scope, limit: LIMITS.codePerAccount }]);
   if (wait !== null) return { kind: 'rate_limited', retryAfter: wait };
   const user = await userById(deps, pending.userId);
   if (!user?.totpEnabledAt) return { kind: 'invalid' };
   const code = input.code.replace(/[\s-]+/g, '').toLowerCase();
   const ok = /^\d{6}$/.test(code) ? await acceptTotp(deps, user, code) : await acceptRecoveryCode(deps, user.id, code);
-  if (!ok) {
-    await recordAttempt(deps, [scope]);
-    return { kind: 'invalid' };
-  }
+  if (!ok) return { kind: 'invalid' };
   // Using the token up last: a wrong code leaves it valid for another try within the limit.
   if (!(await redeemToken(deps, input.token, ['two_factor']))) return { kind: 'invalid' };
   await clearAttempts(deps, [scope]);

@@ -94,6 +94,17 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('names SITE_URL as its server, not the Host a request came in under', () => {
+    const previous = process.env.SITE_URL;
+    process.env.SITE_URL = 'https://api.roamly.example/';
+    try {
+      expect(buildOpenApiDocument().servers).toEqual([{ url: 'https://api.roamly.example' }]);
+    } finally {
+      if (previous === undefined) delete process.env.SITE_URL;
+      else process.env.SITE_URL = previous;
+    }
+  });
+
   it('resolves every $ref', () => {
     const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];
     for (const ref of refs) {
@@ -150,7 +161,7 @@ describe('schemas round-trip between the endpoint and the document', () => {
   };
 
   it('place-order: the sample passes the zod schema, the document requires the same fields', () => {
-    const sample = { booking_id: 12, paygate: 'sandbox-card' };
+    const sample = { booking_id: '0b6f5a9e-3c2d-4e1f-9a8b-7c6d5e4f3a2b', paygate: 'sandbox-card' };
     expect(placeOrderBody.safeParse(sample).success).toBe(true);
     const schema = body('post', '/api/nuxt/{lang}/pay/place-order');
     expect(schema).toEqual(inputJsonSchema(placeOrderBody));

@@ -26,6 +26,7 @@ import {
   twoFactorOffBody,
 } from '../accounts/http.ts';
 import { bookingReferenceQuery, cartHashQuery, cartHashSchema } from '../cart/api.ts';
+import { siteOrigin } from '../config.ts';
 import { formEnvelopeBody, reserveBody, totalBody } from '../checkout/api.ts';
 import { guidesQuery } from '../content/api.ts';
 import {
@@ -222,10 +223,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'get',
     path: nuxt('booking/getBookingCartHashByBID'),
     tag: 'cart',
-    summary: 'The cart hash behind a booking reference',
+    summary: 'A booking by its reference and its e-mail or lead surname: a short-lived link to it',
     query: [bookingReferenceQuery],
-    ok: { status: 200, description: '`{ hash }`.' },
-    errors: { 400: ['invalid_booking'], 404: ['booking_not_found'] },
+    ok: {
+      status: 200,
+      description:
+        'A paid booking: `{ ticket_url, expires_in }` (a signed ticket link valid 30 minutes); a held one: `{ resume_url, expires_in }` (lets the opening browser continue to pay). A wrong pair answers as an unknown reference.',
+    },
+    errors: { 400: ['invalid_booking'], 404: ['booking_not_found'], 429: ['too_many_attempts'] },
   },
 
   // Checkout (server/checkout/api.ts)
@@ -349,7 +354,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: nuxt(path),
     tag: 'payment',
     summary,
-    description: 'A retry with the same Idempotency-Key and body replays the first answer (header `idempotent-replayed: true`).',
+    description:
+      "A retry with the same Idempotency-Key and body replays the first answer (header `idempotent-replayed: true`). Only the browser that made the booking (its `cart_session` cookie) or its signed-in owner may pay it; anyone else gets 404. `booking_id` is the booking's public id (a uuid).",
     headers: [
       {
         name: 'Idempotency-Key',
@@ -373,7 +379,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'payment',
     summary: "Where a booking's payment stands",
     query: [paymentResultQuery],
-    ok: { status: 200, description: 'The booking and its latest payment; `final` ends polling.' },
+    ok: {
+      status: 200,
+      description:
+        "The booking and its latest payment; `final` ends polling. `booking` is the public id; only the booking's browser or signed-in owner gets an answer (others: 404).",
+    },
     errors: { 400: ['invalid_booking'], 404: ['booking_not_found'] },
   },
   {
@@ -589,7 +599,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Sign in with email and password, or complete two-factor sign-in with token and code',
     body: { schema: loginBody },
     ok: { status: 200, description: '`{ user }` with the session cookies, or `{ token }` when a second factor is needed.' },
-    errors: { ...SIGN_IN_ERRORS, 400: ['invalid_login'], 401: ['invalid_credentials', 'invalid_code'] },
+    errors: { ...SIGN_IN_ERRORS, 400: ['invalid_login'], 401: ['invalid_credentials', 'invalid_code', 'captcha_required'] },
   },
   {
     method: 'post',
@@ -667,7 +677,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Change details, password or email, or add or remove a saved passenger (by `action`)',
     body: { schema: profileBody },
     ok: { status: 200, description: '`{ ok: true }`, `{ sent: true }` or `{ passengers }`, by action.' },
-    errors: { 400: ['invalid_profile'], 401: ['not_signed_in', 'reauthentication_failed'], 404: ['not_found'] },
+    errors: { ...SIGN_IN_ERRORS, 400: ['invalid_profile'], 401: ['not_signed_in', 'reauthentication_failed'], 404: ['not_found'] },
   },
   {
     method: 'delete',
@@ -676,7 +686,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Delete the account',
     body: { schema: deleteBody },
     ok: { status: 200, description: '`{ ok: true }`, with the account cookies cleared.' },
-    errors: { 400: ['invalid_profile'], 401: ['not_signed_in', 'reauthentication_failed'] },
+    errors: { ...SIGN_IN_ERRORS, 400: ['invalid_profile'], 401: ['not_signed_in', 'reauthentication_failed'] },
   },
   {
     method: 'post',
@@ -866,7 +876,7 @@ function operationObject(op: ApiOperation) {
   };
 }
 
-export function buildOpenApiDocument(operations: readonly ApiOperation[] = API_OPERATIONS) {
+export function buildOpenApiDocument(operations: readonly ApiOperation[] = API_OPERATIONS, serverUrl = siteOrigin()) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     const item = (paths[op.path] ??= {});
@@ -881,6 +891,8 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[] = API_O
       description:
         'The API of the web site and the mobile apps (SPEC §7). Every endpoint parses its input with the zod schema this document is generated from, answers JSON, and on failure answers `{ "error": { "code", "message", "fields" } }` with the status shown; `message` is translated into {lang}.',
     },
+    // The configured origin (SITE_URL), never the Host a request came in under.
+    servers: [{ url: serverUrl }],
     tags: [...new Set(operations.map((op) => op.tag))].map((name) => ({ name })),
     paths,
     components: { schemas: { ApiError: inputJsonSchema(apiErrorBodySchema) } },

@@ -42,6 +42,8 @@ export interface ReserveInput {
 
 export interface ReservedBooking {
   id: number;
+  /** The id public URLs and answers carry (random, src/server/booking/access.ts). */
+  publicId: string;
   reference: string;
   totalMinor: number;
   currency: string;
@@ -194,7 +196,7 @@ async function holdInOneStatement(db: Db, legs: readonly QuotedLeg[], b: NewBook
         ${b.lang}::text, ${b.currency}::text, ${b.people}::smallint, ${b.totalMinor}::integer, ${JSON.stringify(b.passengers)}::jsonb,
         ${JSON.stringify(b.addons)}::jsonb, ${expiresAt}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
       from verdict where ok
-      returning id, reference, total_minor, currency
+      returning id, public_id, reference, total_minor, currency
     ),
     holds as (
       insert into ${seatHolds} (booking_id, departure_inventory_id, seats, status, expires_at, created_at)
@@ -203,7 +205,7 @@ async function holdInOneStatement(db: Db, legs: readonly QuotedLeg[], b: NewBook
     )
     select l.schedule_id::int as schedule_id, l.travel_option_id::int as travel_option_id, l.service_date::text as service_date,
       (l.seats_total - l.seats_held - l.seats_sold)::int as seats_left, l.lapsed::int as lapsed,
-      booking.id::int as booking_id, booking.reference, booking.total_minor::int as total_minor, booking.currency
+      booking.id::int as booking_id, booking.public_id::text as public_id, booking.reference, booking.total_minor::int as total_minor, booking.currency
     from locked l left join booking on true`);
   // Both drivers (node-postgres and PGlite) answer a raw statement with `{ rows }`.
   const { rows } = result as {
@@ -214,17 +216,25 @@ async function holdInOneStatement(db: Db, legs: readonly QuotedLeg[], b: NewBook
       seats_left: number;
       lapsed: number;
       booking_id: number | null;
+      public_id: string | null;
       reference: string | null;
       total_minor: number | null;
       currency: string | null;
     }[];
   };
   const first = rows[0];
-  if (first?.booking_id != null && first.reference != null && first.total_minor != null && first.currency != null)
+  if (
+    first?.booking_id != null &&
+    first.public_id != null &&
+    first.reference != null &&
+    first.total_minor != null &&
+    first.currency != null
+  )
     return {
       outcome: 'held',
       booking: {
         id: first.booking_id,
+        publicId: first.public_id,
         reference: first.reference,
         totalMinor: first.total_minor,
         currency: first.currency,
@@ -357,6 +367,7 @@ export async function reserveCart(db: Db, input: ReserveInput): Promise<ReserveR
       ok: true,
       booking: {
         id: booking.id,
+        publicId: booking.publicId,
         reference: booking.reference,
         totalMinor: booking.totalMinor,
         currency: booking.currency,

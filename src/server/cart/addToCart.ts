@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { currencyCodeSchema } from '../../domain/currency.ts';
 import type { Db } from '../db/client.ts';
 import { people } from '../search/params.ts';
+import { bindCartSessionByHash } from '../booking/access.ts';
 import { cartHashSchema } from './api.ts';
 import { cartSelections, createCart, loadCart } from './cart.ts';
 
@@ -28,6 +29,8 @@ export interface AddToCartInput {
   now: number;
   /** The outbound cart when this is the return trip. */
   cartHash?: string | undefined;
+  /** The browser's cart session key: the new cart answers to this browser once it is booked. */
+  sessionKey: string;
 }
 
 export type AddToCartResult = { ok: true; hash: string } | { ok: false; code: 'invalid_cart' | 'cart_not_found' | QuoteProblem };
@@ -48,5 +51,6 @@ export async function addToCart(db: Db, index: TimetableIndex, input: AddToCartI
   const quoted = quoteSelections(index, selections, { currency, now: input.now });
   if (typeof quoted === 'string') return { ok: false, code: quoted };
   const hash = await createCart(db, { lang: input.lang, currency: quoted[0]?.[0]?.currency ?? currency, people, selections, quoted });
+  await bindCartSessionByHash(db, hash, input.sessionKey);
   return { ok: true, hash };
 }

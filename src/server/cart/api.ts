@@ -9,14 +9,16 @@ import { z } from 'zod';
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
 import { apiError } from '../api/errors.ts';
 import type { Db } from '../db/client.ts';
-import { bookings, carts } from '../db/schema.ts';
+import { cartOpenTo } from '../booking/access.ts';
+import { bookingLookupQuery, lookupBooking } from '../booking/lookup.ts';
+import { carts } from '../db/schema.ts';
 import { getSearchIndex } from '../search/cache.ts';
 import { indexError, json } from '../search/http.ts';
 import { queryObject } from '../search/params.ts';
 import { freezeCart, loadCart } from './cart.ts';
 import { cartView, cartViewV2 } from './view.ts';
 
-type Ctx = Pick<APIContext, 'request' | 'url' | 'locals'>;
+type Ctx = Pick<APIContext, 'request' | 'url' | 'locals'> & Partial<Pick<APIContext, 'clientAddress'>>;
 
 export interface CartApiOptions {
   db?: Db;
@@ -25,16 +27,19 @@ export interface CartApiOptions {
 
 export const cartHashSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'invalid_cart_hash');
 export const cartHashQuery = z.object({ hash: cartHashSchema });
-/** booking/getBookingCartHashByBID?bid=: the booking reference printed on the ticket. */
-export const bookingReferenceQuery = z.object({
-  bid: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9]{6,12}$/, 'invalid_booking_reference'),
-});
+/** booking/getBookingCartHashByBID?bid=&(email=|surname=): see src/server/booking/lookup.ts. */
+export const bookingReferenceQuery = bookingLookupQuery;
 
 const NO_STORE = { 'cache-control': 'no-store' };
+
+/** The caller's address (Astro throws when the adapter does not know it). */
+function clientIp(ctx: Ctx): string {
+  try {
+    return ctx.clientAddress ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
 
 export function createCartApi(options: CartApiOptions = {}) {
   const now = options.now ?? (() => Date.now());
@@ -53,8 +58,11 @@ export function createCartApi(options: CartApiOptions = {}) {
     if (!parsed.success) return apiError(ctx.locals.t, 'invalid_cart', 400, parsed.error);
     const index = await withIndex(ctx);
     if (index instanceof Response) return index;
-    const loaded = await loadCart(await database(), parsed.data.hash);
-    if (!loaded) return apiError(ctx.locals.t, 'cart_not_found', 404);
+    const db = await database();
+    const loaded = await loadCart(db, parsed.data.hash);
+    // A booked cart answers only to its owner; a stranger is told what an unknown cart is told.
+    if (!loaded || !(await cartOpenTo(db, ctx.request, loaded.cart.id, new Date(now()))))
+      return apiError(ctx.locals.t, 'cart_not_found', 404);
     return json(shape === 'v1' ? cartView(loaded, index) : cartViewV2(loaded, index, ctx.locals.locale.code), 200, NO_STORE);
   }
 
@@ -73,24 +81,37 @@ export function createCartApi(options: CartApiOptions = {}) {
       if (!parsed.success) return apiError(ctx.locals.t, 'invalid_cart', 400, parsed.error);
       const db = await database();
       const [cart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.hash, parsed.data.hash)).limit(1);
-      if (!cart) return apiError(ctx.locals.t, 'cart_not_found', 404);
+      if (!cart || !(await cartOpenTo(db, ctx.request, cart.id, new Date(now())))) return apiError(ctx.locals.t, 'cart_not_found', 404);
       const frozen = await freezeCart(db, parsed.data.hash, new Date(now()));
       return json({ hash: parsed.data.hash, frozen }, 200, NO_STORE);
     },
 
-    /** The cart behind a booking, by the booking reference ("BID") printed on the ticket. */
+    /**
+     * A booking by the reference ("BID") printed on the ticket and a second fact (its e-mail or
+     * the lead passenger's surname): a short-lived link to its tickets, or to continue paying.
+     */
     async cartHashByBookingId(ctx: Ctx): Promise<Response> {
       const parsed = bookingReferenceQuery.safeParse(queryObject(ctx.url));
       if (!parsed.success) return apiError(ctx.locals.t, 'invalid_booking', 400, parsed.error);
-      const db = await database();
-      const [row] = await db
-        .select({ hash: carts.hash })
-        .from(bookings)
-        .innerJoin(carts, eq(carts.id, bookings.cartId))
-        .where(eq(bookings.reference, parsed.data.bid))
-        .limit(1);
-      if (!row) return apiError(ctx.locals.t, 'booking_not_found', 404);
-      return json({ hash: row.hash }, 200, NO_STORE);
+      const result = await lookupBooking(await database(), {
+        query: parsed.data,
+        ip: clientIp(ctx),
+        lang: ctx.locals.locale.segment,
+        now: new Date(now()),
+      });
+      switch (result.kind) {
+        case 'rate_limited': {
+          const response = apiError(ctx.locals.t, 'too_many_attempts', 429);
+          response.headers.set('retry-after', String(result.retryAfter));
+          return response;
+        }
+        case 'not_found':
+          return apiError(ctx.locals.t, 'booking_not_found', 404);
+        case 'paid':
+          return json({ ticket_url: result.ticketUrl, expires_in: result.expiresInSeconds }, 200, NO_STORE);
+        case 'held':
+          return json({ resume_url: result.resumeUrl, expires_in: result.expiresInSeconds }, 200, NO_STORE);
+      }
     },
   };
 }

@@ -13,6 +13,7 @@ import type { TimetableIndex } from '../../domain/search/timetable.ts';
 import { apiError } from '../api/errors.ts';
 import { cartHashQuery } from '../cart/api.ts';
 import type { Db } from '../db/client.ts';
+import { cartOpenTo } from '../booking/access.ts';
 import { reserveCart } from '../booking/reserve.ts';
 import { updateBookingDetails } from '../booking/bookings.ts';
 import { signedInUserId } from '../accounts/traveller.ts';
@@ -58,7 +59,7 @@ function bookingView(ctx: CheckoutContext, index: TimetableIndex) {
   const b = ctx.booking;
   return b
     ? {
-        id: b.id,
+        id: b.publicId,
         reference: b.reference,
         status: b.status,
         total: toMoney(b.totalMinor, b.currency, index.fx),
@@ -90,7 +91,9 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
     }
     const db = await database();
     const cc = await checkoutContext(db, index, hash.data, ctx.locals.locale.code, new Date(now()));
-    if (!cc) return apiError(ctx.locals.t, 'cart_not_found', 404);
+    // Once the cart has a booking the hash is no key: a stranger is told what an unknown cart is told.
+    if (!cc || !(await cartOpenTo(db, ctx.request, cc.loaded.cart.id, new Date(now()))))
+      return apiError(ctx.locals.t, 'cart_not_found', 404);
     return { index, db, cc, hash: hash.data };
   }
 
@@ -233,7 +236,7 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
         return json(
           {
             booking: {
-              id: b.id,
+              id: b.publicId,
               reference: b.reference,
               status: 'reserved',
               total: toMoney(b.totalMinor, b.currency, index.fx),

@@ -8,6 +8,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { restrictStep, type CheckoutStep } from '../../domain/checkout/steps.ts';
 import { cartHashSchema } from '../cart/api.ts';
 import { loadCart } from '../cart/cart.ts';
+import { cartOpenTo } from '../booking/access.ts';
 import { currentBookingForCart, isPaidStatus } from '../booking/bookings.ts';
 
 const PATH = /^\/([a-zA-Z-]{2,5})\/(checkout|pay)\/([^/]+)(?:\/step\/(passengers|confirmation))?\/?$/;
@@ -28,12 +29,14 @@ export const checkoutMiddleware = defineMiddleware(async (context, next) => {
   if (!cartHashSchema.safeParse(hash).success) return context.redirect(`/${lang}/checkout`, 302);
   const { getDbHandle } = await import('../db/index.ts');
   const { db } = await getDbHandle();
-  const loaded = await loadCart(db, hash);
+  const found = await loadCart(db, hash);
+  // A booked cart is no one's but its owner's: a stranger is sent where an unknown hash is sent.
+  const loaded = found && (await cartOpenTo(db, context.request, found.cart.id, new Date())) ? found : undefined;
   const booking = loaded && (await currentBookingForCart(db, loaded.cart.id, new Date()));
   const target = restrictStep(lang, hash, stepOf(kind, step), {
     cartExists: loaded !== undefined,
     hasLiveBooking: booking !== undefined && !isPaidStatus(booking.status),
-    paidBookingId: booking && isPaidStatus(booking.status) ? booking.id : null,
+    paidBookingId: booking && isPaidStatus(booking.status) ? booking.publicId : null,
   });
   return target ? context.redirect(target, 302) : next();
 });

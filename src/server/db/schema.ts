@@ -26,6 +26,7 @@ import {
   text,
   timestamp,
   unique,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 export type LocalizedText = { en: string } & Record<string, string>;
@@ -315,6 +316,23 @@ export const carts = pgTable('carts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The browsers that may act on a cart once it has a booking: the SHA-256 of the HttpOnly
+ * `cart_session` cookie of the browser that made the cart (and of one that resumed it through a
+ * signed link). The cart hash alone is no key to a booking (src/server/booking/access.ts).
+ */
+export const cartSessions = pgTable(
+  'cart_sessions',
+  {
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    keyHash: text('key_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.keyHash] })],
+);
+
 /** One trip of a cart (outbound, return): a search result's trip key and chosen option per leg. */
 export const cartItems = pgTable(
   'cart_items',
@@ -359,6 +377,8 @@ export const bookings = pgTable(
     id: serial('id').primaryKey(),
     /** What the traveller quotes to support and what the ticket's QR code carries. */
     reference: text('reference').notNull().unique(),
+    /** The id public URLs carry (payment status, success page): random, so not enumerable. */
+    publicId: uuid('public_id').notNull().defaultRandom().unique(),
     cartId: integer('cart_id')
       .notNull()
       .references(() => carts.id),
@@ -571,16 +591,20 @@ export const authTokens = pgTable(
   (t) => [index('auth_tokens_user_idx').on(t.userId)],
 );
 
-/** Failed sign-in attempts and mail requests, counted per account and per address for rate limits. */
-export const authAttempts = pgTable(
-  'auth_attempts',
+/**
+ * Attempt counters of the rate limits (src/server/rateLimit/): one row per key, counted up by a
+ * single upsert before the work it limits, so concurrent attempts can never all read the same
+ * count. A row whose window ended starts again at 1.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** e.g. `login:email:a@b.c`, `login:ip:1.2.3.4`, `code:user:7`. */
-    scope: text('scope').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    key: text('key').primaryKey(),
+    points: integer('points').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('auth_attempts_scope_idx').on(t.scope, t.at)],
+  // Ended windows are pruned as new ones open (src/server/rateLimit/counter.ts).
+  (t) => [index('rate_limit_counters_window_idx').on(t.windowEndsAt)],
 );
 
 /** Passengers a traveller saved for the next checkout (SPEC §3 saved passenger). */

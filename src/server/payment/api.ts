@@ -10,10 +10,12 @@ import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { toMoney } from '../../domain/search/money.ts';
 import { apiError } from '../api/errors.ts';
+import { siteOrigin } from '../config.ts';
 import { cartHashQuery, cartHashSchema } from '../cart/api.ts';
-import { loadCart } from '../cart/cart.ts';
+import { loadCart, type LoadedCart } from '../cart/cart.ts';
 import type { Db } from '../db/client.ts';
 import { payments } from '../db/schema.ts';
+import { bookingIdByPublicId, cartOpenTo, ownsBooking } from '../booking/access.ts';
 import { currentBookingForCart, currentBookingForCartHash, getBooking, isPaidStatus, type BookingRow } from '../booking/bookings.ts';
 import { checkoutLogger, logCheckoutStage } from '../booking/log.ts';
 import { getSearchIndex } from '../search/cache.ts';
@@ -54,9 +56,11 @@ export const webhookEventSchema = z.object({
   }),
 });
 
-export const placeOrderBody = z.object({ booking_id: rowIdSchema, paygate: paygateSchema });
+/** `booking_id` / `booking` are the booking's public id (a uuid), never its sequential row id. */
+export const bookingPublicIdSchema = z.uuid();
+export const placeOrderBody = z.object({ booking_id: bookingPublicIdSchema, paygate: paygateSchema });
 export const placeOrderByCartHashBody = z.object({ hash: cartHashSchema, paygate: paygateSchema });
-export const paymentResultQuery = z.object({ booking: rowIdSchema });
+export const paymentResultQuery = z.object({ booking: bookingPublicIdSchema });
 
 const FINAL = new Set(['confirmed', 'pending_confirmation', 'paid', 'refunded', 'cancelled']);
 
@@ -108,7 +112,7 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
     const index = await getSearchIndex(options.db, now());
     const p = await latestPayment(d, b.id);
     return {
-      id: b.id,
+      id: b.publicId,
       status: b.status,
       total: toMoney(b.totalMinor, b.currency, index.fx),
       hold_expires_at: b.holdExpiresAt.toISOString(),
@@ -145,14 +149,28 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
     });
   }
 
+  /** The booking behind a public id, when this request may act on it (its cart session or its owner). */
+  async function ownBooking(ctx: Ctx, d: Db, publicId: string): Promise<BookingRow | undefined> {
+    const id = await bookingIdByPublicId(d, publicId);
+    const booking = id === undefined ? undefined : await getBooking(d, id, new Date(now()));
+    return booking && (await ownsBooking(d, ctx.request, booking, new Date(now()))) ? booking : undefined;
+  }
+
+  /** The cart's current booking, when this request may act on it; a stranger gets the same 404 as for no cart. */
+  async function cartBooking(ctx: Ctx, d: Db, hash: string): Promise<{ cart: LoadedCart; booking: BookingRow | undefined } | Response> {
+    const cart = await loadCart(d, hash);
+    if (!cart || !(await cartOpenTo(d, ctx.request, cart.cart.id, new Date(now())))) return apiError(ctx.locals.t, 'cart_not_found', 404);
+    return { cart, booking: await currentBookingForCart(d, cart.cart.id, new Date(now())) };
+  }
+
   async function place(ctx: Ctx, d: Db, bookingId: number, paygate: PaygateCode, booking?: BookingRow): Promise<Response> {
-    const placed = await placeOrder(d, { bookingId, paygate, origin: ctx.url.origin, now: now(), ...(booking ? { booking } : {}) });
+    const placed = await placeOrder(d, { bookingId, paygate, origin: siteOrigin(), now: now(), ...(booking ? { booking } : {}) });
     logCheckoutStage('Payment', { booking: bookingId, paygate, ok: placed.ok, ...(placed.ok ? {} : { code: placed.code }) });
     if (!placed.ok) return apiError(ctx.locals.t, placed.code, placed.code === 'booking_not_found' ? 404 : 409);
     return json(
       {
         payment_id: placed.paymentId,
-        booking_id: placed.bookingId,
+        booking_id: placed.bookingPublicId,
         paygate: placed.paygate,
         redirect_url: placed.redirectUrl,
         reference: placed.paygate === 'counter' ? placed.providerRef : null,
@@ -173,9 +191,9 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
       const query = cartHashQuery.safeParse({ hash: queryObject(ctx.url).hash });
       if (!query.success) return apiError(ctx.locals.t, 'invalid_cart', 400, query.error);
       const d = await db();
-      const cart = await loadCart(d, query.data.hash);
-      if (!cart) return apiError(ctx.locals.t, 'cart_not_found', 404);
-      const booking = await currentBookingForCart(d, cart.cart.id, new Date(now()));
+      const found = await cartBooking(ctx, d, query.data.hash);
+      if (found instanceof Response) return found;
+      const { booking } = found;
       if (!booking) return apiError(ctx.locals.t, 'booking_not_found', 404);
       logCheckoutStage('Payment only', { booking: booking.id });
       return json(
@@ -192,14 +210,14 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
       const hash = cartHashSchema.safeParse(ctx.params.hash);
       if (!hash.success) return apiError(ctx.locals.t, 'invalid_cart', 400, hash.error);
       const d = await db();
-      const cart = await loadCart(d, hash.data);
-      if (!cart) return apiError(ctx.locals.t, 'cart_not_found', 404);
-      const booking = await currentBookingForCart(d, cart.cart.id, new Date(now()));
+      const found = await cartBooking(ctx, d, hash.data);
+      if (found instanceof Response) return found;
+      const { cart, booking } = found;
       if (!booking) return apiError(ctx.locals.t, 'booking_not_found', 404);
       const index = await getSearchIndex(options.db, now());
       return json(
         {
-          booking_id: booking.id,
+          booking_id: booking.publicId,
           parts: cart.items.map((item, i) => ({
             part: i,
             trip_key: item.tripKey,
@@ -215,7 +233,11 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
       const raw = await readJson(ctx);
       const parsed = placeOrderBody.safeParse(raw);
       if (!parsed.success) return apiError(ctx.locals.t, 'invalid_order', 400, parsed.error);
-      return withKey(ctx, 'place-order', parsed.data, (d) => place(ctx, d, parsed.data.booking_id, parsed.data.paygate));
+      return withKey(ctx, 'place-order', parsed.data, async (d) => {
+        const booking = await ownBooking(ctx, d, parsed.data.booking_id);
+        if (!booking) return apiError(ctx.locals.t, 'booking_not_found', 404);
+        return place(ctx, d, booking.id, parsed.data.paygate, booking);
+      });
     },
 
     async placeOrderByCartHash(ctx: Ctx): Promise<Response> {
@@ -224,7 +246,9 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
       if (!parsed.success) return apiError(ctx.locals.t, 'invalid_order', 400, parsed.error);
       return withKey(ctx, 'place-order', parsed.data, async (d) => {
         const booking = await currentBookingForCartHash(d, parsed.data.hash, new Date(now()));
-        if (!booking) return apiError(ctx.locals.t, 'booking_not_found', 404);
+        // A stranger holding the hash is told what a missing booking is told.
+        if (!booking || !(await ownsBooking(d, ctx.request, booking, new Date(now()))))
+          return apiError(ctx.locals.t, 'booking_not_found', 404);
         return place(ctx, d, booking.id, parsed.data.paygate, booking);
       });
     },
@@ -234,7 +258,7 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
       const parsed = paymentResultQuery.safeParse(queryObject(ctx.url));
       if (!parsed.success) return apiError(ctx.locals.t, 'invalid_booking', 400, parsed.error);
       const d = await db();
-      const booking = await getBooking(d, parsed.data.booking, new Date(now()));
+      const booking = await ownBooking(ctx, d, parsed.data.booking);
       if (!booking) return apiError(ctx.locals.t, 'booking_not_found', 404);
       const view = await bookingView(d, booking);
       const failed = view.payment?.status === 'failed';
@@ -245,7 +269,9 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
           final: FINAL.has(booking.status) || failed || booking.status === 'expired',
           paid: isPaidStatus(booking.status),
           success_url:
-            isPaidStatus(booking.status) && view.payment ? `/${lang}/order/${booking.id}/payment/${view.payment.paygate}/success` : null,
+            isPaidStatus(booking.status) && view.payment
+              ? `/${lang}/order/${booking.publicId}/payment/${view.payment.paygate}/success`
+              : null,
         },
         200,
         NO_STORE,

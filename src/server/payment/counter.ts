@@ -19,7 +19,7 @@ export const counterGateway: Paygate = {
     const ref = `CTR-${[...randomBytes(8)].map((b) => alphabet[b % alphabet.length] ?? 'X').join('')}`;
     return {
       providerRef: ref,
-      redirectUrl: `${input.origin}/${input.lang}/payment-status/booking/${input.bookingId}`,
+      redirectUrl: `${input.origin}/${input.lang}/payment-status/booking/${input.bookingPublicId}`,
       expiresAt: new Date(input.now + parsePaymentEnv().COUNTER_PAYMENT_HOURS * 3_600_000),
     };
   },

@@ -17,10 +17,12 @@ export interface StartedPayment {
 
 export interface PaymentStart {
   bookingId: number;
+  /** The booking's public id: the one URLs carry (status and success pages). */
+  bookingPublicId: string;
   amountMinor: number;
   currency: string;
   lang: string;
-  /** Absolute origin of the shop, for return and webhook URLs. */
+  /** The shop's configured origin (SITE_URL), for return and webhook URLs — never the request's Host. */
   origin: string;
   now: number;
 }

@@ -22,6 +22,7 @@ export type PlaceOrderResult =
       ok: true;
       paymentId: number;
       bookingId: number;
+      bookingPublicId: string;
       paygate: PaygateCode;
       redirectUrl: string;
       providerRef: string;
@@ -44,6 +45,7 @@ export async function placeOrder(
   // The gateway's session needs nothing from the payment row, so the row is written once, complete.
   const started = gateway.start(db, {
     bookingId: booking.id,
+    bookingPublicId: booking.publicId,
     amountMinor: booking.totalMinor,
     currency: booking.currency,
     lang: booking.lang,
@@ -80,6 +82,7 @@ export async function placeOrder(
     ok: true,
     paymentId: payment.id,
     bookingId: booking.id,
+    bookingPublicId: booking.publicId,
     paygate: gateway.code,
     redirectUrl: started.redirectUrl,
     providerRef: started.providerRef,

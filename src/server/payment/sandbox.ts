@@ -62,7 +62,7 @@ export const sandboxCardGateway: Paygate = {
       ref,
       amount: input.amountMinor,
       currency: input.currency,
-      returnUrl: `${input.origin}/${input.lang}/payment-status/booking/${input.bookingId}`,
+      returnUrl: `${input.origin}/${input.lang}/payment-status/booking/${input.bookingPublicId}`,
       webhookUrl: `${input.origin}${WEBHOOK_PATH}`,
       lang: input.lang,
       exp: input.now + SESSION_MINUTES * 60_000,

@@ -13,8 +13,11 @@ function mac(payload: string): string {
   return createHmac('sha256', parsePaymentEnv().TICKET_LINK_SECRET).update(payload).digest('base64url').slice(0, 32);
 }
 
-export function ticketToken(bookingId: number, nowMs: number): string {
-  const exp = Math.floor(nowMs / 1000) + LINK_DAYS * 86_400;
+/** How long the link the booking lookup answers with stays valid (it is shown, not mailed). */
+export const SHORT_LINK_SECONDS = 30 * 60;
+
+export function ticketToken(bookingId: number, nowMs: number, validSeconds = LINK_DAYS * 86_400): string {
+  const exp = Math.floor(nowMs / 1000) + validSeconds;
   return `${String(exp)}.${mac(`ticket:${String(bookingId)}:${String(exp)}`)}`;
 }
 
@@ -26,14 +29,33 @@ export function verifyTicketToken(bookingId: number, token: string, nowMs: numbe
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-export function ticketLinks(lang: string, bookingId: number, nowMs: number) {
-  const query = `b=${String(bookingId)}&t=${ticketToken(bookingId, nowMs)}`;
+export function ticketLinks(lang: string, bookingId: number, nowMs: number, validSeconds?: number) {
+  const query = `b=${String(bookingId)}&t=${ticketToken(bookingId, nowMs, validSeconds)}`;
   return {
     page: `/${lang}/ticket?${query}`,
     pdf: `/api/nuxt/${lang}/ticket/pdf?${query}`,
     ics: `/api/nuxt/${lang}/ticket/ics?${query}`,
     receipt: `/api/nuxt/${lang}/ticket/extended-receipt?${query}`,
   };
+}
+
+/**
+ * A short-lived link that lets the browser opening it continue a held booking (the booking
+ * lookup's answer): `{publicId}.{exp}.{mac}`, redeemed by /{lang}/checkout?resume=.
+ */
+export function resumeToken(publicId: string, nowMs: number): string {
+  const exp = String(Math.floor(nowMs / 1000) + SHORT_LINK_SECONDS);
+  return `${publicId}.${exp}.${mac(`resume:${publicId}:${exp}`)}`;
+}
+
+/** The booking's public id when the resume token is genuine and unexpired. */
+export function verifyResumeToken(token: string, nowMs: number): string | undefined {
+  const [publicId, exp, signature] = token.split('.');
+  if (!publicId || !exp || !signature || !/^[0-9a-f-]{36}$/.test(publicId) || !/^\d{1,12}$/.test(exp)) return undefined;
+  if (Number(exp) * 1000 < nowMs) return undefined;
+  const expected = Buffer.from(mac(`resume:${publicId}:${exp}`));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? publicId : undefined;
 }
 
 /** What the QR code encodes: "ROAMLY:<reference>:<signature>". */

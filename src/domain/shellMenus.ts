@@ -5,18 +5,6 @@
 import { LOCALES, type LocaleSegment } from '../i18n/locales.ts';
 import { switchLanguagePath } from './localizedPath.ts';
 
-/**
- * A path on this site, or null: one leading slash, no backslash, no control characters. Anything
- * else (`//evil.example`, `/\evil.example`, `https://…`) could leave the site when followed.
- */
-export function sameSitePath(value: string | null | undefined): string | null {
-  if (!value || value.length > 2000) return null;
-  if (!value.startsWith('/') || value.startsWith('//')) return null;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (/[\\\u0000-\u001f\u007f\s]/.test(value)) return null;
-  return value;
-}
-
 export function languagePagePath(lang: LocaleSegment, fromPath: string): string {
   return `/${lang}/language?from=${encodeURIComponent(fromPath)}`;
 }

@@ -4,7 +4,6 @@
  * receiver. Both order calls require an Idempotency-Key header: a retried click or a flaky
  * network never places two orders.
  */
-import { rowIdSchema } from '../../domain/ids.ts';
 import type { APIContext } from 'astro';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';

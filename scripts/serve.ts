@@ -19,6 +19,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { parseServerEnv, type ServerEnv } from '../src/server/config.ts';
+import { createDynamicCompression } from './lib/compression.ts';
 import { createStaticFiles } from './lib/staticFiles.ts';
 
 const outDir = process.env.ASTRO_OUT_DIR || 'dist';
@@ -61,8 +62,13 @@ type AstroHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 
 /** One server process: the built files first, then Astro; API calls go straight to Astro. */
 async function serve(host: string, port: number): Promise<void> {
+  // Pages rendered on request that are the same for everyone are kept beside the built files
+  // (src/server/renderedPages.ts), so the static handler below answers their next visit.
+  process.env.RENDERED_PAGES_DIR = clientDir;
   const { handler } = (await import(entry)) as { handler: AstroHandler };
   const staticFiles = createStaticFiles(clientDir);
+  // Rendered pages and API answers are compressed on the fly; built files come pre-compressed.
+  const compress = createDynamicCompression();
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
     try {
@@ -71,9 +77,11 @@ async function serve(host: string, port: number): Promise<void> {
       res.writeHead(400).end('Bad request.');
       return;
     }
-    const render = () => void handler(req, res);
-    if (url.startsWith('/api/')) render();
-    else staticFiles(req, res, render);
+    compress(req, res, () => {
+      const render = () => void handler(req, res);
+      if (url.startsWith('/api/')) render();
+      else staticFiles(req, res, render);
+    });
   });
   server.listen(port, host, () => {
     if (cluster.isPrimary || cluster.worker?.id === 1) console.log(`Server listening on http://${host}:${String(port)}`);

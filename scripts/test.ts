@@ -5,9 +5,10 @@
  *
  *   npm test -- --skip=lint,check,e2e   skip steps while iterating locally
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ensureChromium, INSTALL_COMMAND } from './lib/chromium.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name: string) => `${root}node_modules/.bin/${name}`;
@@ -63,6 +64,15 @@ function addPlaywrightCounts(): void {
   totals.skipped += report.stats.skipped;
 }
 
+/** How many browser tests there are, without a browser: for the count of tests not run. */
+function countBrowserTests(): number {
+  const listed = spawnSync(bin('playwright'), ['test', '--config', 'tests/playwright.config.ts', '--list'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return Number(/Total: (\d+) tests?/.exec(listed.stdout)?.[1] ?? 0);
+}
+
 function finish(ok: boolean): never {
   console.log(`\n${ok ? 'All steps passed.' : 'A step failed (see above).'}`);
   const failed = ok ? totals.failed : Math.max(totals.failed, 1);
@@ -96,7 +106,15 @@ if (!skip.has('unit')) {
   addVitestCounts();
   if (!ok) finish(false);
 }
-if (!skip.has('e2e')) {
+const browserMissing = skip.has('e2e') ? null : ensureChromium();
+if (browserMissing) {
+  const notRun = countBrowserTests();
+  totals.skipped += notRun;
+  console.log(`\n▶ Browser tests: NOT RUN (${notRun} tests) — ${browserMissing}`);
+  console.log(`  Install Debian's Chromium, then run npm test again:\n    ${INSTALL_COMMAND}`);
+  console.log('  (or point CHROMIUM_PATH at a Chromium executable)');
+}
+if (!skip.has('e2e') && !browserMissing) {
   const dbEnv = { PGLITE_DATA_DIR: E2E_DB, DATABASE_URL: '' };
   if (!(await run('Prepare the browser-test database', node, ['scripts/db/prepare-cli.ts'], dbEnv))) finish(false);
   // Content, station and operator pages in two locales (one of them right-to-left) are enough

@@ -7,6 +7,8 @@ declare namespace App {
     t: import('./i18n/translate.ts').Translate;
     /** The signed-in session on guarded pages (src/server/accounts/middleware.ts); null for visitors. */
     session?: import('./server/accounts/sessions.ts').ActiveSession | null;
+    /** The page is the same for every visitor: keep it as a file for later visits (src/server/renderedPages.ts). */
+    keepAsFile?: boolean;
   }
 }
 

@@ -5,5 +5,7 @@ import { sequence } from 'astro:middleware';
 import { i18nMiddleware } from '../integrations/i18n/middleware.ts';
 import { accountsMiddleware } from './server/accounts/middleware.ts';
 import { checkoutMiddleware } from './server/checkout/middleware.ts';
+import { renderedPagesMiddleware } from './server/renderedPages.ts';
 
-export const onRequest = sequence(i18nMiddleware, accountsMiddleware, checkoutMiddleware);
+// Rendered pages are kept (outermost but the locale) after everything else has shaped the answer.
+export const onRequest = sequence(i18nMiddleware, renderedPagesMiddleware, accountsMiddleware, checkoutMiddleware);

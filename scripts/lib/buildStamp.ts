@@ -9,7 +9,8 @@ import type { Db } from '../../src/server/db/client.ts';
 
 const INPUT_DIRS = ['src', 'public', 'content', 'integrations'];
 const INPUT_FILES = ['astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
-// NEW_RESULTS_PAGE picks the layout of the pre-rendered results pages: a change must rebuild them.
+// NEW_RESULTS_PAGE picks the layout of the pre-rendered results pages and PRERENDER_TRIP_PAGES
+// whether trip pages are built: a change must rebuild them.
 // PUBLIC_WL_* / PUBLIC_DISABLE_LOGO_URL brand the header and GOOGLE_CLIENT_ID turns on one-tap,
 // both baked into the static pages. PUBLIC_CAPTCHA_* are inlined into the login page's server
 // bundle (Vite replaces import.meta.env.PUBLIC_* at build time), so a change must rebuild it too.
@@ -20,6 +21,7 @@ const BUILD_ENV = [
   'NEW_RESULTS_PAGE',
   'NEW_STATION_PAGE',
   'QUICK_BUILD_LOCALES',
+  'PRERENDER_TRIP_PAGES',
   'PUBLIC_HOTEL_AFFILIATE_URL',
   'PUBLIC_WL_LOGO',
   'PUBLIC_WL_TITLE',

@@ -32,8 +32,9 @@ export function userFromCookies(cookies: Map<string, string>): MenuUser | null {
 export function hydrateAccountLinks(root: Document): void {
   const user = userFromCookies(readCookies());
   if (!user) return;
+  const labelled = root.querySelector<HTMLElement>('.account-links[data-labels]');
+  const labels = JSON.parse(labelled?.dataset.labels ?? '{}') as Record<string, string>;
   for (const container of root.querySelectorAll<HTMLElement>('.account-links')) {
-    const labels = JSON.parse(container.dataset.labels ?? '{}') as Record<string, string>;
     const locale = container.dataset.locale ?? 'en';
     const entries = accountMenu(user, {
       lang: container.dataset.lang ?? 'en',

@@ -51,8 +51,6 @@ export function renderBrand(box: HTMLElement, brand: HeaderBrand): void {
     img.src = brand.logoSrc;
     img.alt = brand.showName ? '' : brand.name;
     img.height = 32;
-    // Copy Astro's scoped-style attribute so the component's CSS sizes the new image too.
-    for (const attr of current?.attributes ?? []) if (attr.name.startsWith('data-astro-cid')) img.setAttribute(attr.name, attr.value);
     // A missing operator logo must not leave an empty box: the previous mark comes back.
     if (current) {
       img.addEventListener(

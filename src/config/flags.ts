@@ -11,3 +11,12 @@ export const NEW_STATION_PAGE = process.env.NEW_STATION_PAGE === 'true';
  * read it at build time and on-demand pairs at start, so set it for both.
  */
 export const NEW_RESULTS_PAGE = process.env.NEW_RESULTS_PAGE === 'true';
+
+/**
+ * PRERENDER_TRIP_PAGES=true makes the build pre-render every trip page (~5,500 routes × 24
+ * languages, most of a full build's pages and time) — for a production build that should serve
+ * everything as files. Unset, trip pages render on their first visit and are kept as files from
+ * then on (src/server/renderedPages.ts), so the first `npm start` is quick. The sitemaps list them
+ * either way.
+ */
+export const PRERENDER_TRIP_PAGES = process.env.PRERENDER_TRIP_PAGES === 'true';

@@ -2,11 +2,12 @@
  * Content, network pages and crawlers against the built site: a guide, support articles (own
  * translation and English fallback), the help centre search (Pagefind), a station and an
  * operator page in English and Arabic with no serious axe violation and valid structured data;
- * a trip page (pre-rendered, with the on-demand fallback for trips the build did not render);
+ * a trip page (rendered on its first visit and kept as a file, or pre-rendered with
+ * PRERENDER_TRIP_PAGES=true);
  * the sitemap, robots.txt, RSS and manifest; and a link check over the built HTML.
  * Build with QUICK_BUILD_LOCALES=en,ar (or all locales) before running.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/browser.ts';
@@ -16,6 +17,15 @@ import { structuredDataProblems } from '../../src/domain/content/structuredData.
 test.describe.configure({ timeout: 90_000 });
 
 const outDir = join(import.meta.dirname, '..', '..', process.env.ASTRO_OUT_DIR || 'dist', 'client');
+
+/** Every address the built sitemaps list (pre-rendered pages and the trip pages rendered on request). */
+function listedPaths(): string[] {
+  return readdirSync(outDir)
+    .filter((name) => /^sitemap-[a-z]{2}-\d+\.xml$/.test(name))
+    .flatMap((file) =>
+      [...readFileSync(join(outDir, file), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname),
+    );
+}
 
 async function structuredData(page: Page): Promise<Record<string, unknown>[]> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -158,19 +168,28 @@ test.describe('trip pages', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test('a trip page the build did not pre-render is served on demand; old slugs move, unknown ones are 404', async ({ request }) => {
-    const [trip] = readdirSync(join(outDir, 'en', 'trip-page'));
-    expect(trip).toMatch(/^[a-z-]+-\d+$/);
-    // The quick build (QUICK_BUILD_LOCALES=en,ar) has no German pages, so the on-demand fallback
-    // renders this one; after a full build the same request gets the pre-rendered file.
+  test('a trip page is rendered on its first visit and kept as a file; old slugs move, unknown ones are 404', async ({ request }) => {
+    const trips = listedPaths().filter((p) => p.startsWith('/de/trip-page/') || p.startsWith('/en/trip-page/'));
+    // The quick build lists English trips; German ones render on request in any build.
+    const trip = /^\/en\/trip-page\/([a-z-]+-\d+)$/.exec(trips.find((p) => p.startsWith('/en/')) ?? '')?.[1] ?? '';
+    expect(trip).not.toBe('');
+    const kept = join(outDir, 'de', 'trip-page', trip, 'index.html');
     const german = await request.get(`/de/trip-page/${trip}`);
     expect(german.status()).toBe(200);
-    expect(await german.text()).toMatch(/<html lang="de"[\s\S]*<h1[^>]*>[^<]+ nach [^<]+<\/h1>/);
+    const html = await german.text();
+    expect(html).toMatch(/<html lang="de"[\s\S]*<h1[^>]*>[^<]+ nach [^<]+<\/h1>/);
+    // The next visitor gets the same page from the file the first visit left, as a static file.
+    await expect.poll(() => existsSync(kept)).toBe(true);
+    expect(readFileSync(kept, 'utf8')).toBe(html);
+    const again = await request.get(`/de/trip-page/${trip}`);
+    expect(again.headers()['last-modified']).toBeTruthy();
+    expect(await again.text()).toBe(html);
     expect((await request.get('/en/trip-page/no-such-trip')).status()).toBe(404);
-    const id = /-(\d+)$/.exec(trip ?? '')?.[1] ?? '';
+    const id = /-(\d+)$/.exec(trip)?.[1] ?? '';
     const moved = await request.get(`/en/trip-page/old-name-${id}`, { maxRedirects: 0 });
     expect(moved.status()).toBe(301);
     expect(moved.headers().location).toBe(`/en/trip-page/${trip}`);
+    expect(existsSync(join(outDir, 'en', 'trip-page', `old-name-${id}`))).toBe(false);
   });
 });
 
@@ -220,18 +239,19 @@ test.describe('crawlers and readers', () => {
 
 test.describe('links', () => {
   // Pages pre-rendered by this build; links to the search results (/{lang}/travel/…) and other
-  // on-demand pages are served by the server and checked by their own suites. Trip pages are
-  // pre-rendered too, so the operator timetables' links to them must resolve to built files.
-  const pageDirs = ['travel-guides', 'support', 'station', 'operator', 'trip-page', 'about', 'faq', 'transport-options'];
+  // on-demand pages are served by the server and checked by their own suites. Trip pages render
+  // on request (the sitemap lists them), so a link to one must be a listed trip.
+  const pageDirs = ['travel-guides', 'support', 'station', 'operator', 'about', 'faq', 'transport-options'];
 
   function htmlFiles(dir: string): string[] {
+    if (!existsSync(dir)) return [];
     return readdirSync(dir).flatMap((name) => {
       const path = join(dir, name);
       return statSync(path).isDirectory() ? htmlFiles(path) : name === 'index.html' ? [path] : [];
     });
   }
 
-  test('the sitemaps list every pre-rendered page exactly once', () => {
+  test('the sitemaps list every pre-rendered page and every trip page exactly once', () => {
     const files = readdirSync(outDir).filter((name) => /^sitemap-[a-z]{2}-\d+\.xml$/.test(name));
     const index = readFileSync(join(outDir, 'sitemap-index.xml'), 'utf8');
     const indexed = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname.slice(1));
@@ -248,12 +268,20 @@ test.describe('links', () => {
     const built = [...segments].flatMap((segment) =>
       htmlFiles(join(outDir, segment)).map((f) => f.slice(outDir.length).replace(/\/index\.html$/, '')),
     );
-    expect(built.some((p) => p.startsWith('/en/trip-page/'))).toBe(true);
     expect(new Set(listed).size).toBe(listed.length);
-    expect(listed.sort()).toEqual(built.sort());
+    // Trip pages are not pre-rendered (unless PRERENDER_TRIP_PAGES=true); files kept from earlier
+    // visits may sit among the built ones. Every trip page is listed either way.
+    const isTrip = (p: string) => /^\/[a-z]{2}\/trip-page\//.test(p);
+    expect(listed.filter((p) => !isTrip(p)).sort()).toEqual(built.filter((p) => !isTrip(p)).sort());
+    expect(listed.filter((p) => p.startsWith('/en/trip-page/')).length).toBeGreaterThan(1000);
+    // A trip page kept from a visit in a language this build lists trips for is one of them.
+    const listedSet = new Set(listed);
+    const tripLanguages = new Set(listed.filter(isTrip).map((p) => p.slice(1, 3)));
+    expect(built.filter((p) => isTrip(p) && tripLanguages.has(p.slice(1, 3)) && !listedSet.has(p))).toEqual([]);
   });
 
-  test('every internal link on the content, station, operator and trip pages resolves', () => {
+  test('every internal link on the content, station and operator pages resolves', () => {
+    const trips = new Set(listedPaths().filter((p) => /^\/[a-z]{2}\/trip-page\//.test(p)));
     const broken = new Set<string>();
     let checked = 0;
     for (const lang of ['en', 'ar']) {
@@ -265,6 +293,7 @@ test.describe('links', () => {
           for (const [, href] of main.matchAll(/<a [^>]*href="(\/[^"#?]*)/g)) {
             if (!href || /^\/[a-z]{2}\/travel\//.test(href)) continue;
             checked++;
+            if (trips.has(href)) continue;
             const target = join(outDir, href, 'index.html');
             try {
               statSync(target);

@@ -29,6 +29,37 @@ test.describe('languages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   });
 
+  test('without JavaScript the language menu leads to the language page, which keeps the path', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/en/support');
+    await page.getByRole('banner').getByLabel('Language: English').click();
+    await page.getByRole('banner').getByRole('link', { name: 'Choose a language' }).click();
+    await expect(page).toHaveURL(/\/en\/language\?from=%2Fen%2Fsupport$/);
+    await page.getByRole('main').getByRole('link', { name: 'العربية' }).click();
+    await expect(page).toHaveURL(/\/ar\/support$/);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await context.close();
+  });
+
+  for (const path of [
+    '/en/language?from=%2Fen%2Fsupport',
+    '/ar/language?from=%2Far',
+    '/en/currency?returnTo=%2Fen',
+    '/ar/currency?returnTo=%2Far',
+  ]) {
+    test(`axe finds no serious violation on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
+  test('the language page never sends a visitor off the site', async ({ page }) => {
+    await page.goto('/en/language?from=' + encodeURIComponent('//evil.example/x'));
+    await expect(page.getByRole('main').getByRole('link', { name: 'Deutsch' })).toHaveAttribute('href', '/de');
+  });
+
   test('the index sends a visitor to their language', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'th-TH', extraHTTPHeaders: { 'Accept-Language': 'th-TH,th;q=0.9' } });
     const page = await context.newPage();
@@ -73,6 +104,41 @@ test.describe('preferences', () => {
     await expect(page.getByRole('banner').getByLabel('Currency').first()).toHaveText('EUR');
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'currency')?.value).toBe('EUR');
+  });
+
+  test('without JavaScript every currency can be chosen on the currency page', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/en/support');
+    await page.getByRole('banner').getByLabel('Currency', { exact: true }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'All currencies' }).click();
+    await expect(page).toHaveURL(/\/en\/currency\?returnTo=%2Fen%2Fsupport$/);
+    await page.getByRole('main').getByRole('button', { name: /^JPY/ }).click();
+    await expect(page).toHaveURL(/\/en\/support$/);
+    expect((await context.cookies()).find((c) => c.name === 'currency')?.value).toBe('JPY');
+    await context.close();
+  });
+
+  test('with JavaScript the currency menu offers every currency in place', async ({ page }) => {
+    await page.goto('/ar');
+    await page.getByRole('banner').getByLabel('العملة').first().click();
+    await page.getByRole('banner').getByRole('button', { name: /^JPY/ }).click();
+    await expect(page).toHaveURL(/\/ar$/);
+    await expect(page.getByRole('banner').getByLabel('العملة').first()).toHaveText('JPY');
+  });
+
+  test('on a phone the menu button opens the navigation with the language and currency menus', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto('/en');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(nav).toBeVisible();
+    await nav.getByLabel('Language: English').click();
+    await nav.getByRole('link', { name: 'Deutsch' }).click();
+    await expect(page).toHaveURL(/\/de$/);
+    await context.close();
   });
 
   test('the cookie banner asks once and remembers the choice', async ({ page }) => {

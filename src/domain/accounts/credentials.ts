@@ -1,17 +1,18 @@
 /**
- * What a valid email and password look like (SPEC §5 email rule; OWASP length limits).
- * The upper bound keeps a hash request from costing the server more than a real password would.
+ * What a valid email and password look like (SPEC §5 email rule; OWASP length limits), as the
+ * server's zod schemas. The limits themselves live in `credentialLimits.ts`, which islands import
+ * without pulling zod into the browser.
  */
 import { z } from 'zod';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './credentialLimits.ts';
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN };
 
 /** Addresses compare case-insensitively, so they are stored and looked up lower-cased. */
 export const emailSchema = z
   .string()
   .trim()
-  .max(254)
+  .max(EMAIL_MAX)
   .pipe(z.email('field-error-email'))
   .transform((e) => e.toLowerCase());
 

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/accounts/credentials.ts';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../domain/accounts/credentialLimits.ts';
 import { $authBusy, $authError, authAction, goAfterLogin, twoFactorPath, type AuthOutcome } from '../../stores/auth.store.ts';
 import { islandTranslator } from '../shared/translate.ts';
 import { CaptchaWidget } from './CaptchaWidget.tsx';
@@ -111,7 +111,7 @@ export default function Login({
   const emailField = (
     <label className="login__field">
       <span>{t('login.email')}</span>
-      <input name="email" type="email" autoComplete="email" required defaultValue={email} maxLength={254} />
+      <input name="email" type="email" autoComplete="email" required defaultValue={email} maxLength={EMAIL_MAX} />
     </label>
   );
 

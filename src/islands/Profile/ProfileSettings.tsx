@@ -4,7 +4,7 @@
  * Every change goes to `user/profile` or `user/two-factor`, which act on the session's user only.
  */
 import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/accounts/credentials.ts';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../domain/accounts/credentialLimits.ts';
 import { callAccountApi, logout } from '../../stores/auth.store.ts';
 import { useHydrated } from '../shared/useHydrated.ts';
 import { islandTranslator, type IslandT } from '../shared/translate.ts';
@@ -121,7 +121,7 @@ export default function ProfileSettings({ lang, messages, profile, passengers: i
             );
           }}
         >
-          <Field label={t('profile.newEmail')} name="email" type="email" autoComplete="email" required maxLength={254} />
+          <Field label={t('profile.newEmail')} name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} />
           {reauth ? (
             <Field label={t('profile.currentPassword')} name="password" type="password" autoComplete="current-password" required />
           ) : null}

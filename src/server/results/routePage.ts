@@ -32,6 +32,17 @@ export interface RoutePageData {
   originOffsetMin: number;
   facts: RouteSummaryFacts;
   operatorNames: string[];
+  /** Where the trips shown leave from and arrive at, and who runs them: linked for readers and crawlers. */
+  stations: PageLink[];
+  operators: PageLink[];
+}
+
+/** A station or operator page to link: its slug-bearing path is built by the page (it knows the language). */
+export interface PageLink {
+  kind: 'station' | 'operator';
+  id: number;
+  slug: string;
+  name: string;
 }
 
 /** The index, or undefined while it is still being built (the island then shows its error state). */
@@ -88,6 +99,17 @@ export async function loadRoutePage(input: {
     fromRef && toRef ? search(index, { from: fromRef, to: toRef, date, people: 1, classes, currency: input.currency, now }) : undefined;
   const trips = result?.trips.filter((t) => !t.approximate) ?? [];
   const facts = summarizeRoute(trips);
+  const stations: PageLink[] = [];
+  // Departure stations first, then arrival stations, each once, in the order the trips use them.
+  for (const stationId of new Set([...trips.map((t) => t.params.from), ...trips.map((t) => t.params.to)])) {
+    const station = index.stations.get(stationId);
+    if (station)
+      stations.push({ kind: 'station', id: station.id, slug: station.slug, name: station.names[input.code] ?? station.names.en });
+  }
+  const operators: PageLink[] = facts.operatorIds.flatMap((id) => {
+    const operator = index.operators.get(id);
+    return operator ? [{ kind: 'operator' as const, id: operator.id, slug: operator.slug, name: operator.name }] : [];
+  });
   return {
     kind: 'ok',
     data: {
@@ -98,7 +120,9 @@ export async function loadRoutePage(input: {
       currency: input.currency,
       originOffsetMin,
       facts,
-      operatorNames: facts.operatorIds.map((id) => index.operators.get(id)?.name ?? '').filter(Boolean),
+      operatorNames: operators.map((o) => o.name),
+      stations,
+      operators,
     },
   };
 }

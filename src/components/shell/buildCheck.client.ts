@@ -1,13 +1,10 @@
----
 /**
  * Keeps open tabs on the current deployment (SPEC §2): the hourly new-build check, and the
  * one-time reload when a script chunk of an old build fails to load (SPEC §8).
  */
----
+import { BUILD_CHECK_INTERVAL_MS, shouldReloadForNewBuild } from '../../domain/buildCheck.ts';
 
-<script>
-  import { BUILD_CHECK_INTERVAL_MS, shouldReloadForNewBuild } from '../domain/buildCheck.ts';
-
+export function watchForNewBuilds(): void {
   const pageBuildId = import.meta.env.PUBLIC_BUILD_ID;
   const reloadKey = `roamly:buildReload:${location.pathname}`;
 
@@ -41,4 +38,4 @@
     sessionStorage.setItem('roamly:chunkReload', location.pathname);
     location.reload();
   });
-</script>
+}

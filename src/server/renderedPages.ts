@@ -1,0 +1,48 @@
+/**
+ * Pages rendered on request that are the same for every visitor (trip pages, unless the build
+ * pre-rendered them) are kept as files beside the built ones, so from the second visit on the
+ * static file server answers them exactly as it answers a pre-rendered page.
+ *
+ * A page opts in with `Astro.locals.keepAsFile = true`; the middleware below writes a 200 GET
+ * answer that sets no cookie. The folder is the build's client folder, which `scripts/serve.ts`
+ * names in RENDERED_PAGES_DIR (unset, e.g. under `astro dev`: nothing is kept). Kept pages live
+ * as long as the build: a rebuild empties the folder, as it replaces the pre-rendered pages.
+ */
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import type { MiddlewareHandler } from 'astro';
+import pino from 'pino';
+import { parseServerEnv } from './config.ts';
+
+let log: pino.Logger | undefined;
+const logger = () => (log ??= pino({ level: parseServerEnv().LOG_LEVEL, base: { component: 'rendered-pages' } }));
+
+/** Where the file for a page path goes, or null when the path could leave the folder. */
+export function renderedPageFile(root: string, pathname: string): string | null {
+  if (!/^\/[a-z0-9][a-z0-9/-]*$/.test(pathname) || pathname.includes('//')) return null;
+  const file = join(root, pathname, 'index.html');
+  const inside = relative(root, file);
+  return inside.startsWith('..') || inside.startsWith(sep) ? null : file;
+}
+
+export async function keepRenderedPage(root: string, pathname: string, html: string): Promise<void> {
+  const file = renderedPageFile(root, pathname);
+  if (!file) return;
+  await mkdir(dirname(file), { recursive: true });
+  // Write then rename: a reader (another process, the static server) never sees half a page.
+  const partial = `${file}.${String(process.pid)}.partial`;
+  await writeFile(partial, html);
+  await rename(partial, file);
+}
+
+export const renderedPagesMiddleware: MiddlewareHandler = async (context, next) => {
+  const response = await next();
+  const root = process.env.RENDERED_PAGES_DIR;
+  if (!root || context.isPrerendered || !context.locals.keepAsFile) return response;
+  if (context.request.method !== 'GET' || response.status !== 200 || response.headers.has('set-cookie')) return response;
+  const html = await response.text();
+  keepRenderedPage(root, context.url.pathname, html).catch((error: unknown) => {
+    logger().warn({ err: error, path: context.url.pathname }, 'could not keep a rendered page as a file');
+  });
+  return new Response(html, { status: response.status, headers: response.headers });
+};

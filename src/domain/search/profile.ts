@@ -544,18 +544,19 @@ function rangeRaptor(
 
   /** Rides route r from stop `first` on the vehicle leaving its first stop at `trip`. */
   function ride(legs: number, r: number, first: number, trip: number, schedule: number, from: number, boardFrom: (i: number) => boolean) {
-    const route = net.routes[r];
     const stations = net.routeStations[r];
-    if (!route || !stations) return;
+    if (!stations) return;
     const byAir = net.routeAir[r] ?? 0;
+    const start = net.routeStart[r] ?? 0;
+    const last = stations.length - 1;
     let board = first;
-    for (let i = first; i < stations.length; i++) {
+    for (let i = first; i <= last; i++) {
       const station = stations[i] ?? 0;
-      if (trip !== NEVER && i > board) relax(legs, station, byAir, trip + (route.stops[i]?.arr ?? 0), r, trip, schedule, board, i, from);
-      if (i === stations.length - 1 || !boardFrom(i)) continue;
+      if (trip !== NEVER && i > board) relax(legs, station, byAir, trip + (net.stopArr[start + i] ?? 0), r, trip, schedule, board, i, from);
+      if (i === last || !boardFrom(i)) continue;
       // A vehicle one can catch here that leaves earlier than the one held (vehicles of a route never overtake).
       const at = ready(legs - 1, station, byAir);
-      if (at === NEVER || (trip !== NEVER && trip + (route.stops[i]?.dep ?? 0) <= at)) continue;
+      if (at === NEVER || (trip !== NEVER && trip + (net.stopDep[start + i] ?? 0) <= at)) continue;
       const source = readyFrom;
       if (!worthBoarding(r, i, at, legs)) continue;
       const earlier = earliestTrip(r, i, at);

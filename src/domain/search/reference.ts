@@ -158,6 +158,29 @@ function connectionsBetween(
   return c;
 }
 
+/**
+ * The station table and the connections of the last few windows asked, kept per index: building
+ * them is most of a query's time, and tests and the benchmark ask many queries of a few dates.
+ * (Only for speed: a query's answer never depends on what was asked before.)
+ */
+const WINDOWS_KEPT = 4;
+const tables = new WeakMap<TimetableIndex, { stations: StationTable; windows: Map<string, Connections> }>();
+function cachedTables(index: TimetableIndex, from: number, to: number, classes?: ReadonlySet<VehicleClass>) {
+  let cached = tables.get(index);
+  if (!cached) tables.set(index, (cached = { stations: stationTable(index), windows: new Map() }));
+  const key = `${from} ${to} ${classes ? [...classes].sort().join(',') : 'all'}`;
+  let connections = cached.windows.get(key);
+  if (!connections) {
+    connections = connectionsBetween(index, cached.stations, from, to, classes);
+    cached.windows.set(key, connections);
+    for (const oldest of cached.windows.keys()) {
+      if (cached.windows.size <= WINDOWS_KEPT) break;
+      cached.windows.delete(oldest);
+    }
+  }
+  return { stations: cached.stations, connections };
+}
+
 /** Keeps the journeys no other one beats on departure, arrival and changes together (one of equals). */
 export function paretoFront<T extends ReferenceJourney>(journeys: readonly T[]): T[] {
   return journeys.filter(
@@ -176,8 +199,7 @@ export function referenceSearch(index: TimetableIndex, q: ReferenceQuery): Refer
     ...(q.departAfter !== undefined ? { departAfter: q.departAfter } : {}),
     ...(q.arriveBy !== undefined ? { arriveBy: q.arriveBy } : {}),
   });
-  const stations = stationTable(index);
-  const connections = connectionsBetween(index, stations, window.dayStart, window.horizon, q.classes);
+  const { stations, connections } = cachedTables(index, window.dayStart, window.horizon, q.classes);
   const origin = new Set([...q.originStations].map((id) => stations.ix.get(id)));
   const destination = new Uint8Array(stations.placeOf.length);
   for (const id of q.destinationStations) destination[stations.ix.get(id) ?? -1] = 1;

@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../scripts/seed/index.ts';
-import { minConnectionMinutes } from '../../src/domain/search/connections.ts';
 import { addDays, dayNumber } from '../../src/domain/search/dates.ts';
+import { minConnectionMinutes } from '../../src/domain/search/journeyRules.ts';
 import { findJourneys, ONE_CHANGE_ENOUGH, resolveEndpoint, search } from '../../src/domain/search/search.ts';
 import { fastestJourneys } from '../../src/domain/search/profile.ts';
 import { referenceSearch, unmatched } from '../../src/domain/search/reference.ts';

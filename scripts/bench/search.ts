@@ -133,11 +133,11 @@ async function inProcess(name: string, scale: boolean) {
   const queries = pairQueries(pairs, TODAY, rng(11));
   const engines = timeEngines(index, queries);
   console.log(`[${name}] fastest-journeys network built in ${engines.networkMs.toFixed(0)} ms`);
-  console.log(`\n| network | engine (journeys only) | p50 | p95 | p99 | pairs connected |`);
-  console.log('|---|---|---|---|---|---|');
+  console.log(`\n| network | engine (journeys only) | p50 | p95 | p99 | CPU p95 | pairs connected |`);
+  console.log('|---|---|---|---|---|---|---|');
   for (const run of engines.runs)
     console.log(
-      `| ${name} | ${run.engine} | ${run.p50.toFixed(2)} ms | ${run.p95.toFixed(2)} ms | ${run.p99.toFixed(2)} ms | ${(run.connectedShare * 100).toFixed(1)} % |`,
+      `| ${name} | ${run.engine} | ${run.p50.toFixed(2)} ms | ${run.p95.toFixed(2)} ms | ${run.p99.toFixed(2)} ms | ${run.cpuP95.toFixed(2)} ms | ${(run.connectedShare * 100).toFixed(1)} % |`,
     );
   if (!scale && QUALITY_QUERIES > 0) {
     console.log(`[${name}] comparing both engines with the exhaustive reference over ${QUALITY_QUERIES} queries…`);

@@ -82,6 +82,8 @@ export interface EngineTiming {
   p50: number;
   p95: number;
   p99: number;
+  /** p95 of the CPU time this thread spent (less disturbed than wall time when other work shares the cores). */
+  cpuP95: number;
   /** Share of the queries with at least one journey. */
   connectedShare: number;
 }
@@ -99,18 +101,24 @@ export function timeEngines(index: TimetableIndex, queries: readonly PairQuery[]
   const runs: EngineTiming[] = [];
   for (const engine of ['old', 'fastest', 'old', 'fastest'] as const) {
     const times: number[] = [];
+    const cpuTimes: number[] = [];
     let connected = 0;
     for (const q of queries) {
+      const cpu0 = process.cpuUsage();
       const t0 = performance.now();
       if (engines[engine](index, q).length > 0) connected++;
       times.push(performance.now() - t0);
+      const cpu = process.cpuUsage(cpu0);
+      cpuTimes.push((cpu.user + cpu.system) / 1000);
     }
     times.sort((a, b) => a - b);
+    cpuTimes.sort((a, b) => a - b);
     runs.push({
       engine,
       p50: percentile(times, 50),
       p95: percentile(times, 95),
       p99: percentile(times, 99),
+      cpuP95: percentile(cpuTimes, 95),
       connectedShare: connected / queries.length,
     });
   }

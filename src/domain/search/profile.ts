@@ -11,10 +11,12 @@
  * Changes happen within a place, between any of its stations, after minConnectionMinutes; that
  * time depends on whether a flight arrives, so a station keeps two labels: arrived by air or not.
  *
- * Two bounds keep it quick without losing any answer: a journey that arrives no earlier than the
- * best already found at the destination with as many legs cannot lead anywhere better (target
- * pruning), and a station is only worth reaching if its place is within the remaining number of
- * legs of the destination in the place graph (computed per query, backwards from the destination).
+ * What keeps it quick without losing any answer: per query, backwards from the destination, each
+ * place's fewest vehicles to it and a lower bound on the minutes left (shortest rides and
+ * changes); a label or a boarding that cannot beat, even by that bound, the best arrival already
+ * found with as many legs as it still needs is dropped. A round boards only at places the round
+ * before improved, and only routes with a vehicle that became catchable in this run (earlier runs
+ * rode the others from the same boarding times).
  */
 import { journeyOf, type Journey } from './connections.ts';
 import { MAX_CHANGES, minConnectionMinutes, searchWindow, SHORTEST_CHANGE_MIN } from './journeyRules.ts';
@@ -104,7 +106,7 @@ interface Scratch {
 
 const networks = new WeakMap<TimetableIndex, ProfileNetwork>();
 
-/** The dense network of an index, built on first use (loadIndex builds it with the index). */
+/** The dense network of an index, built on first use (not by loadIndex while search() does not use it). */
 export function profileNetwork(index: TimetableIndex): ProfileNetwork {
   let network = networks.get(index);
   if (!network) networks.set(index, (network = buildNetwork(index)));

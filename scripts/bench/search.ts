@@ -1,9 +1,12 @@
 /**
- * `npm run bench:search [-- --skip-scale] [--skip-http] [--queries N]`
+ * `npm run bench:search [-- --skip-scale] [--skip-http] [--queries N] [--quality M]`
  *
  * 1. In-process: seeds a throwaway PGlite with the default network (and the --scale one),
  *    builds the index (time, resident memory) and runs N random place-pair searches
  *    (p50/p95/p99 latency).
+ *    Then issue 20's measures (searchQuality.ts): the journeys-only latency and connected share of
+ *    the current engine and of the fastest-journeys engine, timed alternately, and on the default
+ *    network both against the exhaustive reference over --quality M queries (0 skips it).
  * 2. Over HTTP: seeds .data/bench-db, builds the site into .data/bench-dist when that build is
  *    missing, starts it, and drives trips/search with autocannon at 50 connections.
  *    `--workers N` serves from N processes (scripts/serve.ts, WEB_CONCURRENCY); that needs
@@ -23,17 +26,20 @@ import { openDb } from '../../src/server/db/client.ts';
 import { applyMigrations } from '../../src/server/db/migrate.ts';
 import { loadIndex } from '../../src/server/search/loadIndex.ts';
 import { machineLine, probeMachineSpeed, watchSteal } from './machineSpeed.ts';
+import { compareWithReference, pairQueries, timeEngines } from './searchQuality.ts';
 
 const { values: args } = parseArgs({
   options: {
     'skip-scale': { type: 'boolean', default: false },
     'skip-http': { type: 'boolean', default: false },
     queries: { type: 'string', default: '1000' },
+    quality: { type: 'string', default: '200' },
     duration: { type: 'string', default: '20' },
     workers: { type: 'string', default: '1' },
   },
 });
 const QUERIES = Number(args.queries);
+const QUALITY_QUERIES = Number(args.quality);
 const TODAY = new Date().toISOString().slice(0, 10);
 
 /** A small deterministic generator, so two runs measure the same queries. */
@@ -123,6 +129,28 @@ async function inProcess(name: string, scale: boolean) {
     rssBeforeMb: rssBefore / 2 ** 20,
   };
   console.log(result);
+  // Issue 20: the two engines side by side, journeys only.
+  const queries = pairQueries(pairs, TODAY, rng(11));
+  const engines = timeEngines(index, queries);
+  console.log(`[${name}] fastest-journeys network built in ${engines.networkMs.toFixed(0)} ms`);
+  console.log(`\n| network | engine (journeys only) | p50 | p95 | p99 | CPU p95 | pairs connected |`);
+  console.log('|---|---|---|---|---|---|---|');
+  for (const run of engines.runs)
+    console.log(
+      `| ${name} | ${run.engine} | ${run.p50.toFixed(2)} ms | ${run.p95.toFixed(2)} ms | ${run.p99.toFixed(2)} ms | ${run.cpuP95.toFixed(2)} ms | ${(run.connectedShare * 100).toFixed(1)} % |`,
+    );
+  if (!scale && QUALITY_QUERIES > 0) {
+    console.log(`[${name}] comparing both engines with the exhaustive reference over ${QUALITY_QUERIES} queries…`);
+    const q = compareWithReference(index, queries.slice(0, QUALITY_QUERIES));
+    console.log(
+      `\n| network | engine | queries | reference connects | engine connects | reference arrives earlier | a reference journey missed |`,
+    );
+    console.log('|---|---|---|---|---|---|---|');
+    for (const engine of ['old', 'fastest'] as const)
+      console.log(
+        `| ${name} | ${engine} | ${q.queries} | ${q.connected} | ${q[engine].connected} | ${q[engine].later} | ${q[engine].missed} |`,
+      );
+  }
   return result;
 }
 

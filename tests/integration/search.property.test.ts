@@ -5,9 +5,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../scripts/seed/index.ts';
-import { minConnectionMinutes } from '../../src/domain/search/connections.ts';
-import { addDays } from '../../src/domain/search/dates.ts';
-import { findJourneys, ONE_CHANGE_ENOUGH, search } from '../../src/domain/search/search.ts';
+import { addDays, dayNumber } from '../../src/domain/search/dates.ts';
+import { minConnectionMinutes } from '../../src/domain/search/journeyRules.ts';
+import { findJourneys, ONE_CHANGE_ENOUGH, resolveEndpoint, search } from '../../src/domain/search/search.ts';
+import { fastestJourneys } from '../../src/domain/search/profile.ts';
+import { referenceSearch, unmatched } from '../../src/domain/search/reference.ts';
 import { legStation, type TimetableIndex } from '../../src/domain/search/timetable.ts';
 import { localDateTime } from '../../src/domain/search/trips.ts';
 import { tripMatchesClasses, VEHICLE_CLASSES, type ClassFilter } from '../../src/domain/search/vehicleClasses.ts';
@@ -34,13 +36,13 @@ afterAll(async () => {
 });
 
 /** Queries between places that have service, so most runs have something to check. */
-function queryArb() {
+function queryArb(options: { dayOffsets?: number[] } = {}) {
   const served = [...index.hops.keys()].filter((id) => index.into.has(id));
   const classSets: ClassFilter[] = ['all', ...VEHICLE_CLASSES.map((c) => [c]), ['bus', 'ferry'], ['avia', 'van'], ['bus', 'train']];
   return fc.record({
     from: fc.constantFrom(...served),
     to: fc.constantFrom(...served),
-    dayOffset: fc.integer({ min: 0, max: 30 }),
+    dayOffset: options.dayOffsets ? fc.constantFrom(...options.dayOffsets) : fc.integer({ min: 0, max: 30 }),
     classes: fc.constantFrom(...classSets),
     people: fc.integer({ min: 1, max: 20 }),
   });
@@ -55,6 +57,28 @@ function journeysFor(q: { from: number; to: number; dayOffset: number; classes: 
     classes: q.classes,
   });
 }
+
+describe('fastest journeys on the seeded network', () => {
+  it('match the exhaustive reference search: no journey on its Pareto front of departure, arrival and changes is missed', () => {
+    let connected = 0;
+    fc.assert(
+      // Three dates (the reference keeps each date's connections), every pair of served places.
+      fc.property(queryArb({ dayOffsets: [2, 9, 17] }), (q) => {
+        const from = resolveEndpoint(index, { kind: 'place', id: q.from });
+        const to = resolveEndpoint(index, { kind: 'place', id: q.to });
+        const day = dayNumber(addDays(TODAY, q.dayOffset));
+        if (!from || !to || day === undefined || q.from === q.to) return;
+        const query = { originStations: from.stations, destinationStations: to.stations, day, maxChanges: 3 };
+        const reference = referenceSearch(index, query);
+        const found = fastestJourneys(index, query).map((j) => ({ dep: j.dep, arr: j.arr, changes: j.legs.length - 1 }));
+        expect(unmatched(reference, found)).toEqual([]);
+        if (reference.length > 0) connected++;
+      }),
+      { numRuns: 12 },
+    );
+    expect(connected).toBeGreaterThan(4);
+  });
+});
 
 describe('search properties on the seeded network', () => {
   it('offers two changes only where direct trips and one change give fewer than ten choices, and does offer them there', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { minConnectionMinutes, pruneConnections, type Journey } from './connections.ts';
+import { pruneConnections, type Journey } from './connections.ts';
+import { minConnectionMinutes } from './journeyRules.ts';
 import { testIndex } from './testNetwork.ts';
 import { legsOnDay } from './timetable.ts';
 

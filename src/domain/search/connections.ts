@@ -20,19 +20,9 @@ import {
   type StationKind,
   type TimetableIndex,
 } from './timetable.ts';
+import { minConnectionMinutes } from './journeyRules.ts';
 import type { VehicleClass } from './vehicleClasses.ts';
 
-const STATION_MCT: Record<StationKind, number> = {
-  bus_terminal: 30,
-  railway_station: 30,
-  pickup_point: 20,
-  pier: 45,
-  airport: 90,
-};
-/** Crossing town between two stations of a place. */
-const CROSS_TOWN_MIN = 30;
-/** Check-in and baggage: any change to or from a flight. */
-const FLIGHT_MCT = 90;
 /** Longest wait at a change; overnight waits for a morning boat are common, longer ones are not a connection. */
 export const MAX_WAIT_MIN = 12 * 60;
 /** Two journeys this close at both ends, on the same kinds of vehicles, are the same offer to a traveller. */
@@ -44,15 +34,6 @@ const MAX_PARTIALS_PER_STATION = 12;
 
 function legUsd(leg: Leg): number {
   return leg.route.minUsd * fareShare(leg);
-}
-
-export function minConnectionMinutes(
-  arrival: { kind: StationKind; id: number; vehicleClass: VehicleClass },
-  departure: { kind: StationKind; id: number; vehicleClass: VehicleClass },
-): number {
-  const atStations = Math.max(STATION_MCT[arrival.kind], STATION_MCT[departure.kind]) + (arrival.id === departure.id ? 0 : CROSS_TOWN_MIN);
-  const flight = arrival.vehicleClass === 'avia' || departure.vehicleClass === 'avia';
-  return flight ? Math.max(FLIGHT_MCT, atStations) : atStations;
 }
 
 export interface Journey {

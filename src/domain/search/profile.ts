@@ -1,0 +1,687 @@
+/**
+ * The fastest journeys of a day: every journey on the Pareto front of (leave later, arrive
+ * earlier, fewer changes), up to MAX_CHANGES changes, through any place — the guarantee that
+ * reference.ts checks. It is a range RAPTOR (Delling, Pajor, Werneck: "Round-Based Public Transit
+ * Routing", 2012): one round per vehicle boarded, run once per departure time from the origin,
+ * latest first, keeping the arrival labels between runs — a journey that leaves later is still
+ * available to one who starts earlier, so each run only works where it improves on the last.
+ *
+ * A route's schedules share their stop offsets, so its vehicles never overtake one another; that
+ * is what lets a route be scanned stop by stop while holding the earliest vehicle one can catch.
+ * Changes happen within a place, between any of its stations, after minConnectionMinutes; that
+ * time depends on whether a flight arrives, so a station keeps two labels: arrived by air or not.
+ *
+ * What keeps it quick without losing any answer: per query, backwards from the destination, each
+ * place's fewest vehicles to it and a lower bound on the minutes left (shortest rides and
+ * changes); a label or a boarding that cannot beat, even by that bound, the best arrival already
+ * found with as many legs as it still needs is dropped. A round boards only at places the round
+ * before improved, and only routes with a vehicle that became catchable in this run (earlier runs
+ * rode the others from the same boarding times).
+ */
+import { journeyOf, type Journey } from './connections.ts';
+import { MAX_CHANGES, minConnectionMinutes, searchWindow, SHORTEST_CHANGE_MIN } from './journeyRules.ts';
+import { runsOn, type Leg, type RouteNode, type ScheduleNode, type TimetableIndex } from './timetable.ts';
+import type { VehicleClass } from './vehicleClasses.ts';
+
+const NEVER = 0x7fffffff;
+/** Label parent marker: the label was copied from the round before (fewer legs, same arrival). */
+const INHERITED = -2;
+const MAX_LEGS = MAX_CHANGES + 1;
+
+/** The index rearranged into dense arrays, with the scratch space one search needs (searches run one at a time). */
+interface ProfileNetwork {
+  stationIx: Map<number, number>;
+  stationPlace: Int32Array;
+  /** Per station: the stations of its place, and the change minutes from each: [j·4 + arrived by air·2 + leaving by air]. */
+  transfersInto: { from: Int32Array; minutes: Int32Array }[];
+  placeIx: Map<number, number>;
+  /** Per place: the places with a vehicle to it. */
+  placeIn: Int32Array[];
+  /** Per place, aligned with placeIn: the shortest ride from that place to this one, in minutes. */
+  placeInMinutes: Int32Array[];
+  routes: RouteNode[];
+  routeAir: Uint8Array;
+  routeStations: Int32Array[];
+  /** Per route: schedules by departure time (an earliest vehicle search stops at the first that runs). */
+  routeSchedules: ScheduleNode[][];
+  /** Per station: pairs (route, stop index) that call there. */
+  stationRoutes: Int32Array[];
+  /**
+   * Per station: every scheduled departure from it (route, stop, schedule), sorted by minute of
+   * the day (UTC) — to find the vehicles leaving within a short window without visiting every
+   * route. `base` is the absolute minute of the departure on service day 0.
+   */
+  stationDepartures: { minuteOfDay: Int32Array; base: Int32Array; route: Int32Array; stop: Int32Array; schedule: Int32Array }[];
+  /**
+   * Per route: where its schedules (sorted as routeSchedules) start in the flat schedule arrays;
+   * per schedule: its first-stop departure on service day 0 (absolute minute), weekday bits and
+   * first and last service day — what finding a route's next vehicle reads, without objects.
+   */
+  routeScheduleStart: Int32Array;
+  scheduleBase: Int32Array;
+  scheduleWeekdays: Int32Array;
+  scheduleFrom: Int32Array;
+  scheduleTo: Int32Array;
+  /** Per route: where its stops start in the flat per-stop arrays (routeStart[r] + stop index). */
+  routeStart: Int32Array;
+  /** Per stop of every route: its arrival and departure offsets (minutes from the route's first departure). */
+  stopArr: Int32Array;
+  stopDep: Int32Array;
+  scratch: Scratch;
+}
+
+interface Scratch {
+  arr: Int32Array;
+  /** Per label: the run (stampBase) that last improved it, and its arrival before that run. */
+  labelRun: Int32Array;
+  arrBeforeRun: Int32Array;
+  /** Parents of a label: route (or INHERITED), the vehicle's first-stop departure, schedule, board and alight stop, source label. */
+  route: Int32Array;
+  trip: Int32Array;
+  schedule: Int32Array;
+  board: Int32Array;
+  alight: Int32Array;
+  from: Int32Array;
+  touched: number[];
+  destination: Uint8Array;
+  distance: Int8Array;
+  /** Per place: a lower bound on the minutes from it to the destination (NEVER: out of reach). */
+  remaining: Int32Array;
+  /**
+   * Per stop of every route (flat, like stopArr), for the current query: over this and the later
+   * stops, the least of (arrival offset + remaining from its place) and the fewest legs left from
+   * its place — what riding on from a stop could achieve at best. Filled per route on first use.
+   */
+  reachMinutes: Int32Array;
+  reachLegs: Int8Array;
+  /** Per route: the query its reach entries were filled for. */
+  reachStamp: Int32Array;
+  queryStamp: number;
+  /** Per route: the first stop to scan from in the current round (NEVER: not to scan). */
+  routeFrom: Int32Array;
+  /** Per round k and place (k · places + place): the last run in which a label there improved in that round (stampBase). */
+  markStamp: Int32Array;
+  stampBase: number;
+}
+
+const networks = new WeakMap<TimetableIndex, ProfileNetwork>();
+
+/** The dense network of an index, built on first use (not by loadIndex while search() does not use it). */
+export function profileNetwork(index: TimetableIndex): ProfileNetwork {
+  let network = networks.get(index);
+  if (!network) networks.set(index, (network = buildNetwork(index)));
+  return network;
+}
+
+function buildNetwork(index: TimetableIndex): ProfileNetwork {
+  const stations = [...index.stations.values()];
+  const stationIx = new Map(stations.map((s, i) => [s.id, i]));
+  const placeIx = new Map([...index.places.keys()].map((id, i) => [id, i]));
+  const stationPlace = Int32Array.from(stations, (s) => placeIx.get(s.placeId) ?? -1);
+  const transfersInto = stations.map((b) => {
+    const others = (index.places.get(b.placeId)?.stationIds ?? []).map((id) => index.stations.get(id)).filter((x) => x !== undefined);
+    const minutes = new Int32Array(others.length * 4);
+    others.forEach((a, j) => {
+      for (const byAir of [0, 1])
+        for (const leavingByAir of [0, 1])
+          minutes[j * 4 + byAir * 2 + leavingByAir] = minConnectionMinutes(
+            { kind: a.kind, id: a.id, vehicleClass: byAir ? 'avia' : 'bus' },
+            { kind: b.kind, id: b.id, vehicleClass: leavingByAir ? 'avia' : 'bus' },
+          );
+    });
+    return { from: Int32Array.from(others, (a) => stationIx.get(a.id) ?? -1), minutes };
+  });
+  const placeIds = [...index.places.keys()];
+  const placeIn = placeIds.map((id) => Int32Array.from(index.into.get(id) ?? [], (p) => placeIx.get(p) ?? -1));
+  const placeInMinutes = placeIds.map((id) =>
+    Int32Array.from(index.into.get(id) ?? [], (from) => {
+      let shortest = NEVER;
+      for (const hop of index.hops.get(from)?.get(id) ?? [])
+        shortest = Math.min(shortest, (hop.route.stops[hop.alight]?.arr ?? 0) - (hop.route.stops[hop.board]?.dep ?? 0));
+      return shortest;
+    }),
+  );
+  const routes = index.routes;
+  const stationRouteLists: number[][] = stations.map(() => []);
+  routes.forEach((route, r) => {
+    route.stops.forEach((stop, i) => {
+      if (i < route.stops.length - 1) stationRouteLists[stationIx.get(stop.stationId) ?? -1]?.push(r, i);
+    });
+  });
+  const labels = (MAX_LEGS + 1) * stations.length * 2;
+  const routeStart = new Int32Array(routes.length + 1);
+  routes.forEach((route, r) => (routeStart[r + 1] = (routeStart[r] ?? 0) + route.stops.length));
+  const stopCount = routeStart[routes.length] ?? 0;
+  const stopArr = new Int32Array(stopCount);
+  const stopDep = new Int32Array(stopCount);
+  routes.forEach((route, r) => {
+    route.stops.forEach((stop, i) => {
+      stopArr[(routeStart[r] ?? 0) + i] = stop.arr;
+      stopDep[(routeStart[r] ?? 0) + i] = stop.dep;
+    });
+  });
+  const routeSchedules = routes.map((r) => [...r.schedules].sort((a, b) => a.departureMinute - b.departureMinute));
+  const routeScheduleStart = new Int32Array(routes.length + 1);
+  routeSchedules.forEach((list, r) => (routeScheduleStart[r + 1] = (routeScheduleStart[r] ?? 0) + list.length));
+  const flat = routeSchedules.flatMap((list, r) => list.map((schedule) => ({ schedule, route: routes[r] })));
+  return {
+    stationIx,
+    routeScheduleStart,
+    scheduleBase: Int32Array.from(flat, ({ schedule, route }) => schedule.departureMinute - (route?.firstOffsetMin ?? 0)),
+    scheduleWeekdays: Int32Array.from(flat, ({ schedule }) => schedule.weekdays),
+    scheduleFrom: Int32Array.from(flat, ({ schedule }) => schedule.validFrom),
+    scheduleTo: Int32Array.from(flat, ({ schedule }) => schedule.validTo),
+    stationPlace,
+    transfersInto,
+    placeIx,
+    placeIn,
+    placeInMinutes,
+    routes,
+    routeAir: Uint8Array.from(routes, (r) => (r.vehicleClass === 'avia' ? 1 : 0)),
+    routeStations: routes.map((r) => Int32Array.from(r.stops, (s) => stationIx.get(s.stationId) ?? -1)),
+    routeSchedules,
+    stationRoutes: stationRouteLists.map((list) => Int32Array.from(list)),
+    stationDepartures: stationRouteLists.map((list) => departuresFrom(routes, list)),
+    routeStart,
+    stopArr,
+    stopDep,
+    scratch: {
+      arr: new Int32Array(labels).fill(NEVER),
+      labelRun: new Int32Array(labels),
+      arrBeforeRun: new Int32Array(labels),
+      route: new Int32Array(labels),
+      trip: new Int32Array(labels),
+      schedule: new Int32Array(labels),
+      board: new Int32Array(labels),
+      alight: new Int32Array(labels),
+      from: new Int32Array(labels),
+      touched: [],
+      destination: new Uint8Array(stations.length),
+      distance: new Int8Array(placeIx.size).fill(MAX_LEGS + 1),
+      remaining: new Int32Array(placeIx.size).fill(NEVER),
+      reachMinutes: new Int32Array(stopCount + 1),
+      reachLegs: new Int8Array(stopCount + 1),
+      reachStamp: new Int32Array(routes.length),
+      queryStamp: 0,
+      routeFrom: new Int32Array(routes.length).fill(NEVER),
+      markStamp: new Int32Array(placeIx.size * (MAX_LEGS + 1)),
+      stampBase: 0,
+    },
+  };
+}
+
+function departuresFrom(routes: readonly RouteNode[], calls: readonly number[]): ProfileNetwork['stationDepartures'][number] {
+  const list: { minuteOfDay: number; base: number; route: number; stop: number; schedule: number }[] = [];
+  const sortedSchedules = (r: number) => [...(routes[r]?.schedules ?? [])].sort((a, b) => a.departureMinute - b.departureMinute);
+  for (let c = 0; c < calls.length; c += 2) {
+    const r = calls[c] ?? 0;
+    const stop = calls[c + 1] ?? 0;
+    const route = routes[r];
+    if (!route) continue;
+    sortedSchedules(r).forEach((schedule, k) => {
+      const base = schedule.departureMinute + (route.stops[stop]?.dep ?? 0) - route.firstOffsetMin;
+      list.push({ minuteOfDay: ((base % 1440) + 1440) % 1440, base, route: r, stop, schedule: k });
+    });
+  }
+  list.sort((a, b) => a.minuteOfDay - b.minuteOfDay);
+  return {
+    minuteOfDay: Int32Array.from(list, (d) => d.minuteOfDay),
+    base: Int32Array.from(list, (d) => d.base),
+    route: Int32Array.from(list, (d) => d.route),
+    stop: Int32Array.from(list, (d) => d.stop),
+    schedule: Int32Array.from(list, (d) => d.schedule),
+  };
+}
+
+/** runsOn for flat schedule k (1970-01-01, day 0, was a Thursday: weekday index 3). */
+function runsOnDay(net: ProfileNetwork, k: number, day: number): boolean {
+  return (
+    day >= (net.scheduleFrom[k] ?? 0) && day <= (net.scheduleTo[k] ?? 0) && ((net.scheduleWeekdays[k] ?? 0) & (1 << ((day + 3) % 7))) !== 0
+  );
+}
+
+export interface ProfileQuery {
+  originStations: ReadonlySet<number>;
+  destinationStations: ReadonlySet<number>;
+  /** Local date at the origin, as a day number. */
+  day: number;
+  maxChanges?: number;
+  /** Classes a leg may use; every class when absent. */
+  classes?: ReadonlySet<VehicleClass>;
+  /** Absolute minutes: leave at or after, arrive at or before. */
+  departAfter?: number;
+  arriveBy?: number;
+}
+
+interface Departure {
+  dep: number;
+  route: number;
+  stop: number;
+  schedule: number;
+  /** Absolute minute the vehicle leaves its first stop. */
+  trip: number;
+}
+
+/** The Pareto front of (departure, arrival, changes) of a day's journeys; cheapest is not a criterion here. */
+export function fastestJourneys(index: TimetableIndex, q: ProfileQuery): Journey[] {
+  const net = profileNetwork(index);
+  const origins = [...q.originStations].map((id) => net.stationIx.get(id)).filter((s) => s !== undefined);
+  const destinations = [...q.destinationStations].map((id) => net.stationIx.get(id)).filter((s) => s !== undefined);
+  const firstOrigin = index.stations.get([...q.originStations][0] ?? -1);
+  const firstDestination = destinations[0];
+  if (!firstOrigin || firstDestination === undefined) return [];
+  const maxLegs = Math.min(MAX_LEGS, (q.maxChanges ?? MAX_CHANGES) + 1);
+  const window = searchWindow(q.day, firstOrigin.utcOffsetMin, {
+    ...(q.departAfter !== undefined ? { departAfter: q.departAfter } : {}),
+    ...(q.arriveBy !== undefined ? { arriveBy: q.arriveBy } : {}),
+  });
+  const s = net.scratch;
+  const touchedPlaces = placeDistances(net, net.stationPlace[firstDestination] ?? -1, maxLegs);
+  s.queryStamp++;
+  try {
+    if ((s.distance[net.stationPlace[origins[0] ?? -1] ?? -1] ?? MAX_LEGS + 1) > maxLegs) return [];
+    for (const d of destinations) s.destination[d] = 1;
+    return rangeRaptor(net, q.classes, maxLegs, window.horizon, departures(net, origins, q.classes, window));
+  } finally {
+    for (const d of destinations) s.destination[d] = 0;
+    for (const p of touchedPlaces) {
+      s.distance[p] = MAX_LEGS + 1;
+      s.remaining[p] = NEVER;
+    }
+    for (const label of s.touched) s.arr[label] = NEVER;
+    s.touched.length = 0;
+  }
+}
+
+/**
+ * Per place, backwards from the destination's place over at most maxLegs vehicles: the fewest
+ * vehicles to the destination (distance) and a lower bound on the minutes it takes (remaining:
+ * the shortest rides plus the shortest change, waits ignored). Bellman–Ford by rounds, so each
+ * round only looks at the places that improved in the one before. Returns the places touched.
+ */
+function placeDistances(net: ProfileNetwork, destination: number, maxLegs: number): number[] {
+  const { distance, remaining } = net.scratch;
+  const touched = [destination];
+  distance[destination] = 0;
+  remaining[destination] = 0;
+  let frontier = [destination];
+  for (let legs = 1; legs <= maxLegs && frontier.length > 0; legs++) {
+    const next: number[] = [];
+    for (const place of frontier) {
+      const into = net.placeIn[place];
+      const minutes = net.placeInMinutes[place];
+      if (!into || !minutes) continue;
+      const after = (remaining[place] ?? 0) + (place === destination ? 0 : SHORTEST_CHANGE_MIN);
+      for (let i = 0; i < into.length; i++) {
+        const before = into[i] ?? 0;
+        const bound = after + (minutes[i] ?? 0);
+        const known = remaining[before] ?? NEVER;
+        if (known === NEVER) touched.push(before);
+        if ((distance[before] ?? 0) > legs) distance[before] = legs;
+        if (bound < known) {
+          remaining[before] = bound;
+          next.push(before);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return touched;
+}
+
+/** Every vehicle leaving an origin station within the window, latest first. */
+function departures(
+  net: ProfileNetwork,
+  origins: readonly number[],
+  classes: ReadonlySet<VehicleClass> | undefined,
+  window: { dayStart: number; dayEnd: number; horizon: number },
+): Departure[] {
+  const out: Departure[] = [];
+  for (const station of origins) {
+    const calls = net.stationRoutes[station] ?? new Int32Array();
+    for (let c = 0; c < calls.length; c += 2) {
+      const r = calls[c] ?? 0;
+      const stop = calls[c + 1] ?? 0;
+      const route = net.routes[r];
+      if (!route || (classes && !classes.has(route.vehicleClass))) continue;
+      const offset = (route.stops[stop]?.dep ?? 0) - route.firstOffsetMin;
+      net.routeSchedules[r]?.forEach((schedule, i) => {
+        const base = schedule.departureMinute + offset;
+        for (let day = Math.ceil((window.dayStart - base) / 1440); day * 1440 + base < window.dayEnd; day++)
+          if (runsOn(schedule, day))
+            out.push({ dep: day * 1440 + base, route: r, stop, schedule: i, trip: day * 1440 + base - (route.stops[stop]?.dep ?? 0) });
+      });
+    }
+  }
+  return out.sort((a, b) => b.dep - a.dep);
+}
+
+/**
+ * The rounds, run once per departure time (latest first). Labels are indexed
+ * (legs · stations + station) · 2 + arrived by air; they persist from run to run.
+ */
+function rangeRaptor(
+  net: ProfileNetwork,
+  classes: ReadonlySet<VehicleClass> | undefined,
+  maxLegs: number,
+  horizon: number,
+  runs: readonly Departure[],
+): Journey[] {
+  const s = net.scratch;
+  const S = net.stationPlace.length;
+  const P = net.placeIn.length;
+  const label = (legs: number, station: number, byAir: number) => (legs * S + station) * 2 + byAir;
+  /** Earliest arrival at the destination with at most k legs, over every run so far. */
+  const targetBest = Array.from({ length: maxLegs + 1 }, () => NEVER);
+  /** The destination label that improved in round k of the current run (−1: none). */
+  const improved = Array.from({ length: maxLegs + 1 }, () => -1);
+  /** Per round k of the current run: one station of each place where a label improved. */
+  const marked: number[][] = Array.from({ length: maxLegs + 1 }, () => []);
+  const found: Journey[] = [];
+
+  function relax(
+    legs: number,
+    station: number,
+    byAir: number,
+    at: number,
+    route: number,
+    trip: number,
+    schedule: number,
+    board: number,
+    alight: number,
+    from: number,
+  ) {
+    // Only worth keeping if it can still beat, at the destination, every journey found with as
+    // many legs as it needs at least (targetBest falls with more legs: this is the weakest test).
+    const place = net.stationPlace[station] ?? 0;
+    const atLeast = legs + (s.distance[place] ?? MAX_LEGS);
+    if (atLeast > maxLegs) return;
+    const bound = at + (s.remaining[place] ?? 0);
+    if (bound > horizon || bound >= (targetBest[atLeast] ?? NEVER)) return;
+    const l = label(legs, station, byAir);
+    if (at >= (s.arr[l] ?? NEVER)) return;
+    keepBeforeRun(l);
+    s.arr[l] = at;
+    s.touched.push(l);
+    s.route[l] = route;
+    s.trip[l] = trip;
+    s.schedule[l] = schedule;
+    s.board[l] = board;
+    s.alight[l] = alight;
+    s.from[l] = from;
+    // "At most k legs" includes fewer: the same arrival stands in every later round.
+    for (let more = legs + 1; more <= maxLegs; more++) {
+      const m = label(more, station, byAir);
+      if (at >= (s.arr[m] ?? NEVER)) break;
+      keepBeforeRun(m);
+      s.arr[m] = at;
+      s.touched.push(m);
+      s.route[m] = INHERITED;
+    }
+    if (s.destination[station]) {
+      for (let more = legs; more <= maxLegs; more++) targetBest[more] = Math.min(targetBest[more] ?? NEVER, at);
+      improved[legs] = l;
+      return;
+    }
+    const mark = legs * P + place;
+    if (s.markStamp[mark] !== s.stampBase) {
+      s.markStamp[mark] = s.stampBase;
+      marked[legs]?.push(station);
+    }
+  }
+
+  function keepBeforeRun(l: number) {
+    if (s.labelRun[l] === s.stampBase) return;
+    s.labelRun[l] = s.stampBase;
+    s.arrBeforeRun[l] = s.arr[l] ?? NEVER;
+  }
+
+  /**
+   * Earliest minute one can leave `station` (by air or not) having used `legs` legs, from the
+   * labels as they are (now) or as they were before the current run (before).
+   */
+  function readyNowAndBefore(legs: number, station: number, leavingByAir: number): void {
+    readyNow = NEVER;
+    readyBefore = NEVER;
+    const into = net.transfersInto[station];
+    if (!into) return;
+    for (let j = 0; j < into.from.length; j++) {
+      const source = into.from[j] ?? 0;
+      for (let byAir = 0; byAir < 2; byAir++) {
+        const l = label(legs, source, byAir);
+        const now = s.arr[l] ?? NEVER;
+        if (now === NEVER) continue;
+        const change = into.minutes[j * 4 + byAir * 2 + leavingByAir] ?? 0;
+        readyNow = Math.min(readyNow, now + change);
+        const before = s.labelRun[l] === s.stampBase ? (s.arrBeforeRun[l] ?? NEVER) : now;
+        if (before !== NEVER) readyBefore = Math.min(readyBefore, before + change);
+      }
+    }
+  }
+  let readyNow = NEVER;
+  let readyBefore = NEVER;
+
+  /** The label that `ready` last found the earliest boarding from. */
+  let readyFrom = -1;
+  /** Earliest minute one can leave `station` (by air or not) having used `legs` legs. */
+  function ready(legs: number, station: number, leavingByAir: number): number {
+    let best = NEVER;
+    readyFrom = -1;
+    const into = net.transfersInto[station];
+    if (!into) return best;
+    for (let j = 0; j < into.from.length; j++) {
+      const source = into.from[j] ?? 0;
+      for (let byAir = 0; byAir < 2; byAir++) {
+        const l = label(legs, source, byAir);
+        const at = s.arr[l] ?? NEVER;
+        if (at === NEVER) continue;
+        const t = at + (into.minutes[j * 4 + byAir * 2 + leavingByAir] ?? 0);
+        if (t < best) {
+          best = t;
+          readyFrom = l;
+        }
+      }
+    }
+    return best;
+  }
+
+  /** The earliest vehicle of route r leaving stop i at or after `minute`: its first-stop departure and schedule. */
+  let earliestSchedule = -1;
+  function earliestTrip(r: number, i: number, minute: number): number {
+    earliestSchedule = -1;
+    const dep = net.stopDep[(net.routeStart[r] ?? 0) + i] ?? 0;
+    const first = net.routeScheduleStart[r] ?? 0;
+    const last = net.routeScheduleStart[r + 1] ?? 0;
+    let best = NEVER;
+    for (let k = first; k < last; k++) {
+      const base = (net.scheduleBase[k] ?? 0) + dep;
+      const to = net.scheduleTo[k] ?? 0;
+      for (let day = Math.ceil((minute - base) / 1440); ; day++) {
+        const t = day * 1440 + base;
+        if (t > horizon || t >= best || day > to) break;
+        if (runsOnDay(net, k, day)) {
+          best = t;
+          earliestSchedule = k - first;
+          break;
+        }
+      }
+    }
+    return best === NEVER ? NEVER : best - dep;
+  }
+
+  /** Fills route r's reach entries for this query (suffix minima over its stops). */
+  function fillReach(r: number) {
+    s.reachStamp[r] = s.queryStamp;
+    const start = net.routeStart[r] ?? 0;
+    const stations = net.routeStations[r] ?? new Int32Array();
+    let minutes = NEVER;
+    let legsLeft = MAX_LEGS + 1;
+    for (let i = stations.length - 1; i >= 0; i--) {
+      const place = net.stationPlace[stations[i] ?? 0] ?? 0;
+      const remaining = s.remaining[place] ?? NEVER;
+      if (remaining !== NEVER) {
+        minutes = Math.min(minutes, (net.stopArr[start + i] ?? 0) + remaining);
+        legsLeft = Math.min(legsLeft, s.distance[place] ?? MAX_LEGS + 1);
+      }
+      s.reachMinutes[start + i] = minutes;
+      s.reachLegs[start + i] = legsLeft;
+    }
+  }
+
+  /**
+   * Whether boarding route r at stop i at minute `at`, as leg number `legs`, could still lead to
+   * a journey that beats those found: not when even the best of its later stops, with the least
+   * time and fewest legs left from there, would arrive too late.
+   */
+  function worthBoarding(r: number, i: number, at: number, legs: number): boolean {
+    if (s.reachStamp[r] !== s.queryStamp) fillReach(r);
+    const k = (net.routeStart[r] ?? 0) + i;
+    const best = s.reachMinutes[k + 1] ?? NEVER;
+    if (best === NEVER) return false;
+    const atLeast = legs + (s.reachLegs[k + 1] ?? MAX_LEGS);
+    if (atLeast > maxLegs) return false;
+    const bound = at - (net.stopDep[k] ?? 0) + best;
+    return bound <= horizon && bound < (targetBest[atLeast] ?? NEVER);
+  }
+
+  /** Rides route r from stop `first` on the vehicle leaving its first stop at `trip`. */
+  function ride(legs: number, r: number, first: number, trip: number, schedule: number, from: number, boardFrom: (i: number) => boolean) {
+    const stations = net.routeStations[r];
+    if (!stations) return;
+    const byAir = net.routeAir[r] ?? 0;
+    const start = net.routeStart[r] ?? 0;
+    const last = stations.length - 1;
+    let board = first;
+    for (let i = first; i <= last; i++) {
+      const station = stations[i] ?? 0;
+      if (trip !== NEVER && i > board) relax(legs, station, byAir, trip + (net.stopArr[start + i] ?? 0), r, trip, schedule, board, i, from);
+      if (i === last || !boardFrom(i)) continue;
+      // A vehicle one can catch here that leaves earlier than the one held (vehicles of a route never overtake).
+      const at = ready(legs - 1, station, byAir);
+      if (at === NEVER || (trip !== NEVER && trip + (net.stopDep[start + i] ?? 0) <= at)) continue;
+      const source = readyFrom;
+      if (!worthBoarding(r, i, at, legs)) continue;
+      const earlier = earliestTrip(r, i, at);
+      if (earlier < trip) {
+        trip = earlier;
+        schedule = earliestSchedule;
+        board = i;
+        from = source;
+      }
+    }
+  }
+
+  /** The journey behind a label, leg by leg from the origin. */
+  function journeyTo(l: number): Journey | undefined {
+    const legs: Leg[] = [];
+    while (l >= 0) {
+      while (s.route[l] === INHERITED) l -= 2 * S;
+      const r = s.route[l] ?? -1;
+      const route = net.routes[r];
+      const schedule = net.routeSchedules[r]?.[s.schedule[l] ?? -1];
+      if (!route || !schedule) return undefined;
+      const trip = s.trip[l] ?? 0;
+      const board = s.board[l] ?? 0;
+      const alight = s.alight[l] ?? 0;
+      legs.unshift({
+        route,
+        schedule,
+        board,
+        alight,
+        serviceDay: Math.round((trip - schedule.departureMinute + route.firstOffsetMin) / 1440),
+        dep: trip + (route.stops[board]?.dep ?? 0),
+        arr: trip + (route.stops[alight]?.arr ?? 0),
+      });
+      l = s.from[l] ?? -1;
+      if (legs.length > maxLegs) return undefined;
+    }
+    return journeyOf(legs);
+  }
+
+  for (let start = 0; start < runs.length;) {
+    const dep = runs[start]?.dep ?? 0;
+    s.stampBase++;
+    improved.fill(-1);
+    // Round 1: the vehicles leaving the origin at this minute.
+    for (; start < runs.length && runs[start]?.dep === dep; start++) {
+      const d = runs[start];
+      if (d) ride(1, d.route, d.stop, d.trip, d.schedule, -1, () => false);
+    }
+    for (let legs = 2; legs <= maxLegs; legs++) {
+      const before = marked[legs - 1] ?? [];
+      if (before.length === 0) break;
+      // The routes to ride: those with a vehicle one can now catch at a place improved in the
+      // round before, which one could not catch before this run (a later departure from the
+      // origin already rode every vehicle catchable then), from the first such stop — unless even
+      // the best the route reaches from there is too late.
+      const routes: number[] = [];
+      const consider = (r: number, stop: number, at: number) => {
+        if (classes && !classes.has(net.routes[r]?.vehicleClass ?? 'bus')) return;
+        if (!worthBoarding(r, stop, at, legs)) return;
+        const known = s.routeFrom[r] ?? NEVER;
+        if (known === NEVER) routes.push(r);
+        if (stop < known) s.routeFrom[r] = stop;
+      };
+      for (const station of before)
+        for (const other of net.transfersInto[station]?.from ?? []) {
+          for (let leavingByAir = 0; leavingByAir < 2; leavingByAir++) {
+            readyNowAndBefore(legs - 1, other, leavingByAir);
+            const from = readyNow;
+            const until = Math.min(readyBefore, horizon + 1);
+            if (from >= until) continue;
+            if (until - from >= 1440) {
+              // A long window (or a first arrival): every route calling here.
+              const calls = net.stationRoutes[other] ?? new Int32Array();
+              for (let c = 0; c < calls.length; c += 2)
+                if ((net.routeAir[calls[c] ?? 0] ?? 0) === leavingByAir) consider(calls[c] ?? 0, calls[c + 1] ?? 0, from);
+              continue;
+            }
+            const deps = net.stationDepartures[other];
+            if (!deps) continue;
+            const count = deps.minuteOfDay.length;
+            const startMinute = ((from % 1440) + 1440) % 1440;
+            let lo = 0;
+            let hi = count;
+            while (lo < hi) {
+              const mid = (lo + hi) >>> 1;
+              if ((deps.minuteOfDay[mid] ?? 0) < startMinute) lo = mid + 1;
+              else hi = mid;
+            }
+            for (let n = 0; n < count; n++) {
+              const e = (lo + n) % count;
+              const t = from + (((((deps.minuteOfDay[e] ?? 0) - startMinute) % 1440) + 1440) % 1440);
+              if (t >= until) break;
+              const r = deps.route[e] ?? 0;
+              if ((net.routeAir[r] ?? 0) !== leavingByAir) continue;
+              const k = (net.routeScheduleStart[r] ?? 0) + (deps.schedule[e] ?? 0);
+              if (runsOnDay(net, k, (t - (deps.base[e] ?? 0)) / 1440)) consider(r, deps.stop[e] ?? 0, from);
+            }
+          }
+        }
+      for (const r of routes) {
+        const first = s.routeFrom[r] ?? 0;
+        s.routeFrom[r] = NEVER;
+        // Boarding only where the round before improved something: elsewhere the labels are those
+        // an earlier run or round already rode from.
+        const roundBefore = (legs - 1) * P;
+        const stations = net.routeStations[r];
+        ride(legs, r, first, NEVER, -1, -1, (i) => s.markStamp[roundBefore + (net.stationPlace[stations?.[i] ?? 0] ?? 0)] === s.stampBase);
+      }
+      before.length = 0;
+    }
+    for (const m of marked) m.length = 0;
+    for (const l of improved) {
+      const journey = l >= 0 ? journeyTo(l) : undefined;
+      if (journey) found.push(journey);
+    }
+  }
+  return paretoJourneys(found);
+}
+
+/** Journeys no other one beats on departure, arrival and changes (of equals, the cheaper). */
+function paretoJourneys(journeys: Journey[]): Journey[] {
+  const sorted = [...journeys].sort((a, b) => a.arr - b.arr || b.dep - a.dep || a.legs.length - b.legs.length || a.usd - b.usd);
+  const kept: Journey[] = [];
+  for (const j of sorted) if (!kept.some((k) => k.dep >= j.dep && k.arr <= j.arr && k.legs.length <= j.legs.length)) kept.push(j);
+  return kept;
+}

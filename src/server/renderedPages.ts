@@ -58,8 +58,10 @@ export const renderedPagesMiddleware: MiddlewareHandler = async (context, next) 
   if (!root || context.isPrerendered || !context.locals.keepAsFile) return response;
   if (context.request.method !== 'GET' || response.status !== 200 || response.headers.has('set-cookie')) return response;
   const html = await response.text();
-  keepRenderedPage(root, context.url.pathname, withPolicyMeta(html, response.headers.get('content-security-policy'))).catch((error: unknown) => {
-    logger().warn({ err: error, path: context.url.pathname }, 'could not keep a rendered page as a file');
-  });
+  keepRenderedPage(root, context.url.pathname, withPolicyMeta(html, response.headers.get('content-security-policy'))).catch(
+    (error: unknown) => {
+      logger().warn({ err: error, path: context.url.pathname }, 'could not keep a rendered page as a file');
+    },
+  );
   return new Response(html, { status: response.status, headers: response.headers });
 };

@@ -119,8 +119,8 @@ describe.each(DATABASES)('payments on $name', ({ open }) => {
   it('keeps one open session per paygate: ten orders leave the last one, and money for an older one is refunded', async () => {
     const { booking } = await reserved(BUS);
     const sessions = [];
-    for (let i = 0; i < 10; i++) sessions.push(await startCardPayment(booking.id));
-    const counter = await order({ booking_id: booking.id, paygate: 'counter' }, `counter-${booking.id}`);
+    for (let i = 0; i < 10; i++) sessions.push(await startCardPayment(booking.publicId));
+    const counter = await order({ booking_id: booking.publicId, paygate: 'counter' }, `counter-${booking.id}`);
     expect(counter.status).toBe(201);
     const rows = await db.select().from(payments).where(eq(payments.bookingId, booking.id));
     const open = rows.filter((p) => p.status === 'pending');
@@ -139,7 +139,7 @@ describe.each(DATABASES)('payments on $name', ({ open }) => {
     expect(stillOpen?.status).toBe('awaiting_payment');
 
     // Ten at once: the booking row lock lets only one stay open.
-    await Promise.all(Array.from({ length: 10 }, () => startCardPayment(booking.id)));
+    await Promise.all(Array.from({ length: 10 }, () => startCardPayment(booking.publicId)));
     const after = await db.select().from(payments).where(eq(payments.bookingId, booking.id));
     expect(after.filter((p) => p.paygate === 'sandbox-card' && p.status === 'pending')).toHaveLength(1);
   });

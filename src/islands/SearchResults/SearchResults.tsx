@@ -15,7 +15,7 @@
  * room for the cards, so the route facts below do not jump when they arrive.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { SORTS, type SortKey } from '../../domain/results/queryState.ts';
 import { isFirstView, PAGE_SIZE, type ResultsSeed } from '../../domain/results/firstView.ts';
 import { RECOMMENDED_RULES } from '../../domain/results/summary.ts';
@@ -289,7 +289,8 @@ export default function SearchResults({
         {live && status.isSearching && trips.length > 0 && <span className="sr__updating"> · {t('results.updating')}</span>}
       </div>
       <LoadingBar active={status.isSearching} />
-      {reserve > 0 && <div className="sr__reserve" style={{ '--sr-expected': reserve } as CSSProperties} aria-hidden="true" />}
+      {/* A class per count, not a style attribute: the page's CSP allows no inline styles. */}
+      {reserve > 0 && <div className={`sr__reserve sr__reserve--${String(reserve)}`} aria-hidden="true" />}
 
       {live && status.failed && (
         <div className="sr__error" role="alert">

@@ -34,5 +34,8 @@ export default defineConfig({
   server: { port: Number(process.env.PORT) || 4321, host: process.env.HOST || 'localhost' },
   devToolbar: { enabled: false },
   // Astro's own CSP: a policy in every page with the hashes of its inline scripts and styles.
-  security: { csp: cspConfig(process.env) },
+  // checkOrigin off: the project's own cross-site check (src/server/accounts/middleware.ts) refuses
+  // every cross-site write, API and form pages alike, with the JSON error envelope; Astro's
+  // answered /api/ form posts with a plain-text 403 before any middleware ran.
+  security: { csp: cspConfig(process.env), checkOrigin: false },
 });

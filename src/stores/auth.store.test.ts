@@ -31,13 +31,13 @@ describe('authAction', () => {
 
   it('sets the authentication-error flag with the server’s message on 401', async () => {
     answer(401, { error: { code: 'invalid_credentials', message: 'The email or password is not correct.' } });
-    expect(await authAction('en', 'user', {})).toEqual({ kind: 'failed' });
+    expect(await authAction('en', 'user', {})).toEqual({ kind: 'failed', code: 'invalid_credentials' });
     expect($authError.get()).toBe('The email or password is not correct.');
   });
 
   it('shows the server’s message for other 4xx answers too (a refused captcha, a rate limit)', async () => {
     answer(400, { error: { code: 'captcha_failed', message: 'We could not confirm that you are not a robot.' } });
-    expect(await authAction('en', 'reset-password', { email: 'a@b.co' })).toEqual({ kind: 'failed' });
+    expect(await authAction('en', 'reset-password', { email: 'a@b.co' })).toEqual({ kind: 'failed', code: 'captcha_failed' });
     expect($authError.get()).toBe('We could not confirm that you are not a robot.');
     answer(429, { error: { code: 'too_many_attempts', message: 'Too many attempts.' } });
     await authAction('en', 'reset-password', { email: 'a@b.co' });
@@ -58,7 +58,7 @@ describe('authAction', () => {
   it('only logs server failures', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     answer(500, { error: { code: 'boom', message: 'Internal' } });
-    expect(await authAction('en', 'user', {})).toEqual({ kind: 'failed' });
+    expect(await authAction('en', 'user', {})).toEqual({ kind: 'failed', code: 'boom' });
     expect($authError.get()).toBeNull();
     expect(log).toHaveBeenCalled();
   });

@@ -18,7 +18,7 @@ export interface SignedInUser {
 }
 
 export type AuthOutcome =
-  { kind: 'user'; user: SignedInUser } | { kind: 'two_factor'; token: string } | { kind: 'sent' } | { kind: 'failed' };
+  { kind: 'user'; user: SignedInUser } | { kind: 'two_factor'; token: string } | { kind: 'sent' } | { kind: 'failed'; code?: string };
 
 /** null = no authentication error; otherwise the server's message to show. */
 export const $authError = atom<string | null>(null);
@@ -57,7 +57,8 @@ export async function authAction(lang: string, path: string, body: unknown): Pro
     if (res.status === 200 && res.body.sent) return { kind: 'sent' };
     if (res.status >= 400 && res.status < 500 && res.body.error?.message) $authError.set(res.body.error.message);
     else console.error('sign-in failed', res.status, res.body.error?.code);
-    return { kind: 'failed' };
+    // The code lets a form react (the login form shows the captcha on captcha_required).
+    return res.body.error?.code ? { kind: 'failed', code: res.body.error.code } : { kind: 'failed' };
   } catch (error) {
     console.error('sign-in failed', error);
     return { kind: 'failed' };

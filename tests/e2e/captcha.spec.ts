@@ -6,6 +6,11 @@
  * script — a stand-in for Turnstile served by page.route — loads only when the reset form opens,
  * and its token goes out as `captcha`. A refused token (400 captcha_failed, answered by a route
  * stub) shows the server's message in the live region and resets the widget.
+ *
+ * Sign-in: after five wrong passwords a server with a captcha configured answers the next attempt
+ * 401 captcha_required (proven against the real limiter in tests/integration/
+ * accountsRateLimit.test.ts). This server has none, so a route stub answers as one would from
+ * then on; the five wrong passwords go to the real server.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
@@ -15,6 +20,9 @@ const TURNSTILE = 'https://challenges.cloudflare.com/turnstile/v0/api.js';
 const SITE_KEY = '0x4AAAAAAAe2eTestKey';
 const SENT = 'If an account exists for this email, we have sent it a message. Check your inbox.';
 const CAPTCHA_FAILED = 'We could not confirm that you are not a robot. Please complete the check and try again.';
+const CAPTCHA_REQUIRED =
+  'This account has seen several sign-in attempts. Please complete the check to show you are not a robot, then try again.';
+const WRONG_PASSWORD = 'The email or password is not correct.';
 
 async function quietConsent(context: BrowserContext, baseURL: string | undefined) {
   await context.addCookies([{ name: 'consent', value: '-1', url: baseURL ?? 'http://127.0.0.1' }]);
@@ -155,5 +163,69 @@ test.describe('with a captcha site key', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('status')).toHaveText(SENT);
     expect(resets.map((r) => (r.postDataJSON() as { captcha?: string }).captcha)).toEqual(['fake-token', 'fake-token-2']);
+  });
+
+  test('sign-in: five wrong passwords, then the widget appears; a refused token shows the message, a solved one signs in', async ({
+    page,
+    baseURL,
+  }) => {
+    const thirdParty = thirdPartyRequests(page, baseURL);
+    const signIns: { email?: string; password?: string; captcha?: string }[] = [];
+    let realAnswers = 0;
+    // The first five go to the real server; then a captcha-configured server's answers.
+    await page.route('**/api/nuxt/en/user', async (route) => {
+      const body = route.request().postDataJSON() as { email?: string; password?: string; captcha?: string };
+      signIns.push(body);
+      if (realAnswers < 5) {
+        realAnswers += 1;
+        return route.fallback();
+      }
+      if (!body.captcha) return route.fulfill({ status: 401, json: { error: { code: 'captcha_required', message: CAPTCHA_REQUIRED } } });
+      if (body.captcha === 'fake-token')
+        return route.fulfill({ status: 401, json: { error: { code: 'captcha_failed', message: CAPTCHA_FAILED } } });
+      return route.fulfill({ status: 200, json: { user: { id: 7, role: 'user', email: body.email, isTemp: false } } });
+    });
+    await page.goto('/en/login?ref=%2Fen%2Fabout');
+    await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeEnabled();
+    // A fresh account name per run: the server's attempt counts outlive a run for 15 minutes.
+    const email = `captcha-owner-${String(Date.now())}@example.com`;
+    await page.getByLabel('Email').fill(email);
+    for (let i = 0; i < 5; i++) {
+      await page.getByLabel('Password').fill(`wrong password ${String(i)}`);
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await expect(page.getByRole('alert')).toHaveText(WRONG_PASSWORD);
+      await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeEnabled();
+    }
+    // Wrong passwords alone load nothing from the captcha provider.
+    expect(thirdParty).toEqual([]);
+
+    await page.getByLabel('Password').fill('the right password');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText(CAPTCHA_REQUIRED);
+    await expect.poll(() => thirdParty).toEqual([`${TURNSTILE}?render=explicit`]);
+    await expect(page.locator('.login__form .login__captcha')).toHaveText('captcha');
+    const results = await new AxeBuilder({ page }).include('.login').analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+    // The stand-in's first token is refused: the message shows and the widget hands out a new one.
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText(CAPTCHA_FAILED);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __captcha: { resets: number } }).__captcha.resets))
+      .toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL('**/en/about');
+    expect(signIns.map((b) => b.captcha)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      'fake-token',
+      expect.stringMatching(/^fake-token-\d+$/),
+    ]);
+    expect(signIns.at(-1)).toMatchObject({ email, password: 'the right password' });
   });
 });

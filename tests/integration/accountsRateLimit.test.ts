@@ -48,6 +48,40 @@ describe.each(DATABASES)('sign-in limits on $name', (database) => {
     expect(next.status).toBe(200);
   });
 
+  it('asks the captcha, not a wait, after five wrong passwords from the owner’s own address, and verifies the token', async () => {
+    const b = h.browser('192.0.2.70');
+    await signUp(h, b, 'noor@example.com', 'noor password 1');
+    const verified: (string | undefined)[] = [];
+    h.deps.captcha = (token) => {
+      verified.push(token);
+      return Promise.resolve(token === 'solved');
+    };
+    for (let i = 0; i < 5; i++) {
+      expect((await b.call((a) => a.login, 'POST', { email: 'noor@example.com', password: `typo ${i}` })).status).toBe(401);
+    }
+    const unsolved = await b.call((a) => a.login, 'POST', { email: 'noor@example.com', password: 'noor password 1' });
+    expect(unsolved.status).toBe(401);
+    expect(unsolved.body.error).toMatchObject({ code: 'captcha_required' });
+    // A refused token is refused before the password is looked at, even the right one.
+    const refused = await b.call((a) => a.login, 'POST', { email: 'noor@example.com', password: 'noor password 1', captcha: 'forged' });
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toMatchObject({ code: 'captcha_failed' });
+    const solved = await b.call((a) => a.login, 'POST', { email: 'noor@example.com', password: 'noor password 1', captcha: 'solved' });
+    expect(solved.status).toBe(200);
+    // No token, no call to the provider; each token sent was checked with it.
+    expect(verified).toEqual(['forged', 'solved']);
+  });
+
+  it('without a captcha configured, the sixth attempt from one address waits as before', async () => {
+    const b = h.browser('192.0.2.71');
+    await signUp(h, b, 'omar@example.com', 'omar password 1');
+    for (let i = 0; i < 5; i++) {
+      expect((await b.call((a) => a.login, 'POST', { email: 'omar@example.com', password: `typo ${i}` })).status).toBe(401);
+    }
+    const sixth = await b.call((a) => a.login, 'POST', { email: 'omar@example.com', password: 'omar password 1', captcha: 'anything' });
+    expect(sixth.status).toBe(429);
+  });
+
   it('counts re-authentication on profile actions against the same limit: 12 wrong passwords are not 12 answers of 401', async () => {
     const b = h.browser('203.0.113.40');
     await signUp(h, b, 'rhea@example.com', 'rhea password 1');

@@ -1,7 +1,7 @@
 /**
- * The reset-password captcha (hCaptcha or Turnstile, see captchaProvider.ts). Mounted only with
- * the "forgot password" form, so the provider's script loads when a traveller asks for a reset
- * link and never with the page. The response token goes up through `onToken`; after a refused
+ * The captcha (hCaptcha or Turnstile, see captchaProvider.ts). Mounted only with the "forgot
+ * password" form, or in the sign-in form once the server asks for it (an account with several
+ * failed attempts), so the provider's script never loads with the page. The response token goes up through `onToken`; after a refused
  * attempt the parent bumps `resetCount` and the widget asks for a fresh one (tokens are single-use).
  */
 import { useEffect, useRef } from 'react';

@@ -53,6 +53,8 @@ export default function Login({
   const [email, setEmail] = useState('');
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [captchaResets, setCaptchaResets] = useState(0);
+  // Set once the server asks for the captcha on sign-in (an account with several failed attempts).
+  const [signInCaptcha, setSignInCaptcha] = useState(false);
   const id = useId();
   const redeemed = useRef(false);
 
@@ -72,13 +74,13 @@ export default function Login({
     // Runs once, for the link the page was opened with.
   }, []);
 
-  function submit(path: string, onSent?: View, onFailed?: () => void) {
+  function submit(path: string, onSent?: View, onFailed?: (code: string | undefined) => void) {
     return (event: SyntheticEvent<HTMLFormElement>) => {
       event.preventDefault();
       const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
       if (data.email) setEmail(data.email);
       void authAction(lang, path, data).then(async (outcome) => {
-        if (outcome.kind === 'failed') onFailed?.();
+        if (outcome.kind === 'failed') onFailed?.(outcome.code);
         await handle(outcome, onSent);
       });
     };
@@ -114,6 +116,15 @@ export default function Login({
       <input name="email" type="email" autoComplete="email" required defaultValue={email} maxLength={EMAIL_MAX} />
     </label>
   );
+
+  const captcha =
+    captchaSiteKey && captchaScriptUrl ? (
+      <>
+        <CaptchaWidget siteKey={captchaSiteKey} scriptUrl={captchaScriptUrl} onToken={setCaptchaToken} resetCount={captchaResets} />
+        {/* The field name the endpoints read (loginBody and resetBody in src/server/accounts/http.ts). */}
+        {captchaToken ? <input type="hidden" name="captcha" value={captchaToken} /> : null}
+      </>
+    ) : null;
 
   if (view === 'redeeming') {
     return (
@@ -203,13 +214,7 @@ export default function Login({
         <h2 id={`${id}-forgot`}>{t('login.resetTitle')}</h2>
         {alert}
         {emailField}
-        {captchaSiteKey && captchaScriptUrl ? (
-          <>
-            <CaptchaWidget siteKey={captchaSiteKey} scriptUrl={captchaScriptUrl} onToken={setCaptchaToken} resetCount={captchaResets} />
-            {/* The field name the endpoint reads (resetBody in src/server/accounts/http.ts). */}
-            {captchaToken ? <input type="hidden" name="captcha" value={captchaToken} /> : null}
-          </>
-        ) : null}
+        {captcha}
         <button type="submit" className="button" disabled={busy}>
           {t('login.resetSubmit')}
         </button>
@@ -237,7 +242,16 @@ export default function Login({
 
   return (
     <div className="login">
-      <form onSubmit={submit('user')} aria-labelledby={`${id}-login`} className="login__form">
+      <form
+        // captcha_required / captcha_failed: the widget appears (its script loads only now) and
+        // the next attempt carries its token. Any refusal spends the token: the widget resets.
+        onSubmit={submit('user', undefined, (code) => {
+          if (code === 'captcha_required' || code === 'captcha_failed') setSignInCaptcha(true);
+          setCaptchaResets((n) => n + 1);
+        })}
+        aria-labelledby={`${id}-login`}
+        className="login__form"
+      >
         <h2 id={`${id}-login`} className="visually-hidden">
           {t('login.title')}
         </h2>
@@ -247,6 +261,7 @@ export default function Login({
           <span>{t('login.password')}</span>
           <input name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} />
         </label>
+        {signInCaptcha ? captcha : null}
         <button type="submit" className="button" disabled={busy}>
           {t('login.submit')}
         </button>

@@ -114,6 +114,8 @@ export function accountsHttp(deps: AccountsDeps) {
         return withHeaders(apiError(req.t, 'too_many_attempts', 429), { 'retry-after': String(result.retryAfter) });
       case 'captcha_required':
         return apiError(req.t, 'captcha_required', 401);
+      case 'captcha_failed':
+        return apiError(req.t, 'captcha_failed', 401);
     }
   }
 

@@ -1,7 +1,8 @@
 /**
  * Accounts in the request pipeline:
- * 1. Cross-site check for every state-changing API call (Astro's checkOrigin covers only form
- *    posts; JSON calls are checked here by Origin / Sec-Fetch-Site).
+ * 1. Cross-site check for every state-changing request, API calls and form-posting pages alike
+ *    (src/domain/accounts/csrf.ts; it replaces Astro's checkOrigin, whose plain-text 403 came
+ *    before any middleware): refused with the error envelope, code `cross_site`.
  * 2. The route guards of SPEC §2 for guarded pages: the session is looked up in the database
  *    (never from the display cookies) and put on `locals.session` for the page.
  */
@@ -21,13 +22,20 @@ export const accountsMiddleware = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
   const { url, request } = context;
   const secFetchSite = request.headers.get('sec-fetch-site');
+  siteOrigin ??= new URL(parseServerEnv().SITE_URL).origin;
+  const crossSite = isCrossSite(
+    {
+      method: request.method,
+      origin: request.headers.get('origin'),
+      secFetchSite,
+      contentType: request.headers.get('content-type'),
+    },
+    [url.origin, siteOrigin],
+  );
+  if (crossSite) return apiError(context.locals.t, 'cross_site', 403);
   if (url.pathname.startsWith('/api/')) {
-    siteOrigin ??= new URL(parseServerEnv().SITE_URL).origin;
-    const allowed = [url.origin, siteOrigin];
-    const crossSite = isCrossSite({ method: request.method, origin: request.headers.get('origin'), secFetchSite }, allowed);
     // GET logout changes state too: a link on another site must not sign the user out.
-    const crossSiteLogout = url.pathname.endsWith('/logout') && secFetchSite === 'cross-site';
-    if (crossSite || crossSiteLogout) return apiError(context.locals.t, 'cross_site', 403);
+    if (url.pathname.endsWith('/logout') && secFetchSite === 'cross-site') return apiError(context.locals.t, 'cross_site', 403);
     return next();
   }
   const guard = guardFor(url.pathname);

@@ -27,12 +27,17 @@ export function loginKeys(email: string, ip: string) {
   return { pair: `login:pair:${email}|${ip}`, address: `login:ip:${ip}`, account: `login:email:${email}` };
 }
 
-export type PasswordGate = { kind: 'go' } | { kind: 'rate_limited'; retryAfter: number } | { kind: 'captcha_required' };
+export type PasswordGate =
+  { kind: 'go' } | { kind: 'rate_limited'; retryAfter: number } | { kind: 'captcha_required' } | { kind: 'captcha_failed' };
 
 /**
  * Counts a password attempt on an account (sign-in and re-authentication alike) before the hash
- * is computed. The address that sent too many for this account waits; across every address the
- * account asks for a solved captcha (when one is configured) and refuses only far beyond.
+ * is computed. Across every address the account asks for a solved captcha (when one is
+ * configured) and refuses only far beyond. The address that sent too many for this account
+ * waits — unless a captcha is configured and the caller can show one (the sign-in form): then
+ * that address is asked for the captcha instead, so an owner who mistyped five times is not
+ * stuck for the window, and every further guess costs a solved challenge. The token is verified
+ * with the provider before the password is looked at.
  */
 export async function gatePasswordAttempt(
   deps: AccountsDeps,
@@ -40,6 +45,7 @@ export async function gatePasswordAttempt(
   ip: string,
   captcha: { token: string | undefined } | null,
 ): Promise<PasswordGate> {
+  const verifyCaptcha = captcha ? deps.captcha : null;
   const keys = loginKeys(email, ip);
   const limits: [string, Limit][] = [
     [keys.pair, LIMITS.loginPerAccountAndAddress],
@@ -53,14 +59,19 @@ export async function gatePasswordAttempt(
     now,
   );
   let wait: number | null = null;
+  let pairPastLimit = false;
   for (const [key, limit] of limits) {
     const count = counts.get(key);
-    if (count && count.points > limit.max) wait = Math.max(wait ?? 0, retryAfterSeconds(count, now));
+    if (!count || count.points <= limit.max) continue;
+    if (key === keys.pair && verifyCaptcha) pairPastLimit = true;
+    else wait = Math.max(wait ?? 0, retryAfterSeconds(count, now));
   }
   if (wait !== null) return { kind: 'rate_limited', retryAfter: wait };
   const accountPoints = counts.get(keys.account)?.points ?? 0;
-  if (captcha && deps.captcha && needsCaptcha(accountPoints) && !(await deps.captcha(captcha.token, ip))) {
-    return { kind: 'captcha_required' };
+  if (verifyCaptcha && (pairPastLimit || needsCaptcha(accountPoints))) {
+    // No token: the form shows the widget. A token the provider refuses: say so, the widget resets.
+    if (!captcha?.token) return { kind: 'captcha_required' };
+    if (!(await verifyCaptcha(captcha.token, ip))) return { kind: 'captcha_failed' };
   }
   return { kind: 'go' };
 }

@@ -20,7 +20,8 @@ export type SignInResult =
   | { kind: 'two_factor'; token: string }
   | { kind: 'invalid' }
   | { kind: 'rate_limited'; retryAfter: number }
-  | { kind: 'captcha_required' };
+  | { kind: 'captcha_required' }
+  | { kind: 'captcha_failed' };
 
 export interface Client {
   ip: string;

@@ -599,7 +599,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Sign in with email and password, or complete two-factor sign-in with token and code',
     body: { schema: loginBody },
     ok: { status: 200, description: '`{ user }` with the session cookies, or `{ token }` when a second factor is needed.' },
-    errors: { ...SIGN_IN_ERRORS, 400: ['invalid_login'], 401: ['invalid_credentials', 'invalid_code', 'captcha_required'] },
+    errors: {
+      ...SIGN_IN_ERRORS,
+      400: ['invalid_login'],
+      401: ['invalid_credentials', 'invalid_code', 'captcha_required', 'captcha_failed'],
+    },
   },
   {
     method: 'post',

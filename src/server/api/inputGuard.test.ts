@@ -21,6 +21,16 @@ describe('unsafe characters', () => {
     expect(checkInput({ name: 'Ana', tags: ['a', 'b'] })).toEqual({ ok: true });
   });
 
+  it('refuses a tab or a line break in a one-line field such as a passenger name, not in a message', () => {
+    expect(checkInput({ passengers: [{ first_name: 'Ann\nBcc: x@evil.example', last_name: 'Lee' }], message: 'Hi\nthere' })).toEqual({
+      ok: false,
+      reason: 'unsafe',
+      fields: { 'passengers.0.first_name': ['invalid_characters'] },
+    });
+    expect(checkInput({ email: 'a@b.example\t' })).toMatchObject({ ok: false });
+    expect(checkInput({ message: 'line one\nline two' })).toEqual({ ok: true });
+  });
+
   it('refuses deep nesting without overflowing the stack', () => {
     const deep = JSON.parse(`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`) as unknown;
     expect(checkInput(deep)).toEqual({ ok: false, reason: 'too_deep' });

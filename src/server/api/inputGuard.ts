@@ -4,8 +4,9 @@
  * (api/middleware.ts) turns their verdicts into error envelopes.
  *
  * - Characters: no string anywhere in the input may hold a control character (other than tab,
- *   line feed and carriage return) or an unpaired UTF-16 surrogate. PostgreSQL cannot store NUL
- *   at all, nor a surrogate half in UTF-8 — both used to surface as a 500 from the database.
+ *   line feed and carriage return; one-line fields refuse those too) or an unpaired UTF-16
+ *   surrogate. PostgreSQL cannot store NUL at all, nor a surrogate half in UTF-8 — both used to
+ *   surface as a 500 from the database.
  * - Content types: a body is JSON or a form, as the operation documents; anything else is 415.
  * - Sizes: each operation has a body limit (413); reading stops at the limit.
  */
@@ -16,6 +17,24 @@ const UNSAFE =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const UNSAFE_CHARACTERS = 'invalid_characters';
+
+/**
+ * Fields that hold one line (names, e-mail, phone, document number): a tab or a line break there
+ * is refused too — it would break the ticket, the mail headers and the operator's manifest.
+ * Messages and addresses keep their line breaks.
+ */
+const SINGLE_LINE_FIELDS: ReadonlySet<string> = new Set([
+  'name',
+  'full_name',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'surname',
+  'email',
+  'phone',
+  'document_number',
+]);
+const LINE_BREAK_OR_TAB = /[\t\n\r]/;
 
 export function hasUnsafeCharacters(text: string): boolean {
   return UNSAFE.test(text);
@@ -40,7 +59,10 @@ export function checkInput(input: unknown): InputCheck {
     const { value, path } = item;
     if (path.length > MAX_NESTING) return { ok: false, reason: 'too_deep' };
     if (typeof value === 'string') {
-      if (hasUnsafeCharacters(value)) fields[path.length ? path.join('.') : '_'] = [UNSAFE_CHARACTERS];
+      const field = path.at(-1);
+      const singleLine = typeof field === 'string' && SINGLE_LINE_FIELDS.has(field);
+      if (hasUnsafeCharacters(value) || (singleLine && LINE_BREAK_OR_TAB.test(value)))
+        fields[path.length ? path.join('.') : '_'] = [UNSAFE_CHARACTERS];
     } else if (Array.isArray(value)) {
       value.forEach((child: unknown, i) => pending.push({ value: child, path: [...path, i] }));
     } else if (value && typeof value === 'object') {

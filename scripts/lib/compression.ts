@@ -19,18 +19,6 @@ import { constants } from 'node:zlib';
 import compression from 'compression';
 import { DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL, MIN_COMPRESS_BYTES } from '../../src/server/http/encoding.ts';
 
-export {
-  ASSET_BROTLI_QUALITY,
-  ASSET_GZIP_LEVEL,
-  COMPRESSIBLE_EXTENSIONS,
-  DYNAMIC_BROTLI_QUALITY,
-  DYNAMIC_GZIP_LEVEL,
-  ENCODING_SUFFIX,
-  MIN_COMPRESS_BYTES,
-  preferredEncoding,
-  type Encoding,
-} from '../../src/server/http/encoding.ts';
-
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /**

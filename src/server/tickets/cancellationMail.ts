@@ -3,9 +3,10 @@
  * once per booking however often "Cancel the booking" is repeated, concurrently or not: the
  * sender first claims the booking with a conditional update (`cancellation_mailed_at` from null
  * to now, only on a cancelled or refunded booking), and only the one claim that changed the row
- * sends. When sending fails the claim is given back, so the next cancel request tries again.
+ * sends. When sending fails the claim is given back: the next cancel request, or the payment
+ * worker's sweep of owed cancellation mails (once a minute), tries again.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { formatMoneyValue } from '../../domain/checkout/format.ts';
 import { toMoney } from '../../domain/search/money.ts';
 import { legTimes } from '../../domain/tickets/stationTime.ts';
@@ -58,4 +59,24 @@ export async function sendCancellationMail(db: Db, bookingId: number, mailer: Ma
     checkoutLogger().error({ booking: bookingId, err: error instanceof Error ? error.message : String(error) }, 'cancellation mail failed');
     return false;
   }
+}
+
+/** The background sender: cancelled bookings whose mail is still owed (a send failed); how many went out. */
+export async function deliverOwedCancellationMails(db: Db, mailer: Mailer = getMailer(), nowMs = Date.now(), limit = 20): Promise<number> {
+  const due = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        inArray(bookings.status, ['cancelled', 'refunded']),
+        isNotNull(bookings.cancelledAt),
+        isNull(bookings.cancellationMailedAt),
+        isNotNull(bookings.email),
+      ),
+    )
+    .orderBy(asc(bookings.id))
+    .limit(limit);
+  let sent = 0;
+  for (const { id } of due) if (await sendCancellationMail(db, id, mailer, nowMs)) sent++;
+  return sent;
 }

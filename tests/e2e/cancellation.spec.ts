@@ -7,7 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/browser.ts';
-import { decodeQuotedPrintable, directBookingUri, mailsTo } from '../support/booking.ts';
+import { decodeQuotedPrintable, directBookingUri, mailsTo } from '../support/tripsAndMail.ts';
 import { pdfText } from '../support/pdfText.ts';
 
 const ZONE = 'Indochina Time'; // Bangkok and Chiang Mai, named as Intl names Asia/Bangkok in English

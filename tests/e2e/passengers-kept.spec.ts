@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/browser.ts';
-import { directBookingUri } from '../support/booking.ts';
+import { directBookingUri } from '../support/tripsAndMail.ts';
 
 const NAME = 'Full name as in the passport';
 

@@ -252,6 +252,8 @@ test('a signed-in traveller’s paid booking appears in the profile with working
   const booking = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Booking ${reference}` }) });
   await expect(booking).toContainText(/Status: (Paid|Confirmed|Waiting for the operator to confirm)/);
   await expect(booking.getByRole('listitem').filter({ hasText: '→' }).first()).toBeVisible();
+  // The departure in the station's zone with the zone named, as on the ticket (issue 17 item 5).
+  await expect(booking.getByRole('listitem').filter({ hasText: '→' }).first()).toContainText('Indochina Time');
   expect(await seriousViolations(page)).toEqual([]);
 
   const pdf = await page.request.get((await booking.getByRole('link', { name: 'Tickets (PDF)' }).getAttribute('href')) ?? '');

@@ -28,6 +28,9 @@ export interface LegDetails {
   to: { id: number; name: string };
   dep_time: string;
   arr_time: string;
+  /** The IANA zones of the departure and arrival stations (their times are read in these). */
+  departure_time_zone: string;
+  arrival_time_zone: string;
   operator: { id: number; name: string; confirmation: 'instant' | 'manual' } | null;
   class_name: string;
   vehclass: string | null;
@@ -70,11 +73,14 @@ export function legDetails(leg: LoadedCart['items'][number]['legs'][number], ind
   const route = index.routes.find((r) => r.options.some((o) => o.id === leg.travelOptionId));
   const option = route?.options.find((o) => o.id === leg.travelOptionId);
   const name = (n: { en: string } & Record<string, string>) => n[localeCode] ?? n.en;
+  const zone = (placeId: number | undefined) => (placeId === undefined ? undefined : index.places.get(placeId)?.timeZone) ?? 'UTC';
   return {
     from: { id: leg.fromStationId, name: from ? name(from.names) : '' },
     to: { id: leg.toStationId, name: to ? name(to.names) : '' },
     dep_time: localDateTime(Math.floor(leg.departureAt.getTime() / 60_000), from?.utcOffsetMin ?? 0),
     arr_time: localDateTime(Math.floor(leg.arrivalAt.getTime() / 60_000), to?.utcOffsetMin ?? 0),
+    departure_time_zone: zone(from?.placeId),
+    arrival_time_zone: zone(to?.placeId),
     operator: operator ? { id: operator.id, name: operator.name, confirmation: option?.confirmation ?? operator.confirmation } : null,
     class_name: option?.className ?? '',
     vehclass: route?.vehicleClass ?? null,

@@ -405,6 +405,11 @@ export const bookings = pgTable(
     confirmationMailedAt: timestamp('confirmation_mailed_at', { withTimezone: true }),
     /** A sender's claim on that mail, so two processes never send it twice; stale after minutes. */
     confirmationMailClaimedAt: timestamp('confirmation_mail_claimed_at', { withTimezone: true }),
+    /** Set by the cancellation: when, and what goes back to the traveller (minor units, `currency`). */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    refundMinor: integer('refund_minor'),
+    /** When the cancellation mail was claimed for sending; it goes out once however often cancel is repeated. */
+    cancellationMailedAt: timestamp('cancellation_mailed_at', { withTimezone: true }),
   },
   (t) => [index('bookings_cart_idx').on(t.cartId), check('bookings_total', sql`${t.totalMinor} >= 0`)],
 );

@@ -12,7 +12,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { acceptCookies, isoIn, seriousViolations } from '../support/browser.ts';
-import { holdOneSeat } from '../support/booking.ts';
+import { holdOneSeat, payByCard } from '../support/booking.ts';
 
 const PRE_RENDERED = '/en/all/bangkok/chiang-mai';
 const ON_DEMAND = '/en/all/chiang-mai/pai';
@@ -90,6 +90,17 @@ test.describe('on a 390×844 phone', () => {
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
+
+  test('the Arabic results page shows the first trip on the first screen too', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto(`/ar/all/bangkok/chiang-mai?date=${isoIn(5)}&people=1`);
+    await acceptCookies(page);
+    await expectFirstTripOnScreen(page);
+    await expect(page.getByRole('search')).toBeHidden();
+    await expect(page.getByText('تعديل البحث')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'عوامل التصفية', exact: true })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });
 
 test.describe('on a 1366×800 desktop', () => {
@@ -147,16 +158,10 @@ test('paying at the counter says what happens, with the reference and the deadli
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('the success page shows the trip, Back from it stays back, and an unknown checkout link says so', async ({ page }) => {
-  test.setTimeout(150_000);
+test('the success page shows the trip: route, local departure time and travellers', async ({ page }) => {
+  test.setTimeout(120_000);
   const held = await holdOneSeat(page, 10, 'Anan Chaiyo');
-  await page.getByRole('button', { name: 'Pay by card' }).click();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date (MM/YY)').fill('12/34');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
-
-  await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your booking is paid' })).toBeVisible({ timeout: 20_000 });
+  await payByCard(page);
   const trip = page.getByRole('region', { name: 'Your trip' });
   await expect(trip).toContainText(held.fromStation);
   await expect(trip).toContainText(held.toStation);
@@ -164,9 +169,13 @@ test('the success page shows the trip, Back from it stays back, and an unknown c
   await expect(trip).toContainText('1 passenger');
   await expect(page.getByRole('region', { name: 'Travellers' }).getByRole('listitem')).toHaveText(['Anan Chaiyo']);
   expect(await seriousViolations(page)).toEqual([]);
-  const successUrl = page.url();
+});
 
-  // Back: the payment status says the booking is paid and links to it, instead of forwarding again.
+test('Back from the success page stays on the payment status, which links to the booking', async ({ page }) => {
+  test.setTimeout(120_000);
+  await holdOneSeat(page, 11, 'Kanya Dee');
+  await payByCard(page);
+  const successUrl = page.url();
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'Payment status' })).toBeVisible();
   await expect(page.getByText('Your booking is paid.')).toBeVisible();
@@ -175,8 +184,12 @@ test('the success page shows the trip, Back from it stays back, and an unknown c
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('link', { name: 'Show the booking and tickets' }).click();
   await expect(page).toHaveURL(successUrl);
+});
 
-  // A checkout link this browser has no cart for: an empty checkout that says so, not the paid booking.
+test('an unknown checkout link after a paid booking is an empty checkout that says so', async ({ page }) => {
+  test.setTimeout(120_000);
+  await holdOneSeat(page, 12, 'Niran Suk');
+  await payByCard(page);
   const response = await page.goto('/en/checkout/AbCdEfGhIjKlMnOpQrStUv');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();

@@ -42,3 +42,13 @@ export async function holdOneSeat(page: Page, offsetDays: number, name: string):
   await expect(page.getByRole('heading', { name: /^Booking / })).toBeVisible();
   return { departure: trip.params.dep_time, fromStation: stationName(trip.params.from), toStation: stationName(trip.params.to) };
 }
+
+/** Pays the held booking (on its payment step) with the sandbox gateway's test card that succeeds. */
+export async function payByCard(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your booking is paid' })).toBeVisible({ timeout: 20_000 });
+}

@@ -3,9 +3,11 @@
  * times and prices. `cart` is the compact shape; `cartV2` adds the display details of each
  * leg (stations, operator, class, local times) and the current booking, if any.
  */
+import { localClassName } from '../../domain/search/classNames.ts';
 import { toMoney, type Money } from '../../domain/search/money.ts';
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
 import { localDateTime } from '../../domain/search/trips.ts';
+import { translatorFor } from '../content/translator.ts';
 import { cartUnitTotal, type LoadedCart } from './cart.ts';
 
 export interface CartView {
@@ -76,7 +78,7 @@ export function legDetails(leg: LoadedCart['items'][number]['legs'][number], ind
     dep_time: localDateTime(Math.floor(leg.departureAt.getTime() / 60_000), from?.utcOffsetMin ?? 0),
     arr_time: localDateTime(Math.floor(leg.arrivalAt.getTime() / 60_000), to?.utcOffsetMin ?? 0),
     operator: operator ? { id: operator.id, name: operator.name, confirmation: option?.confirmation ?? operator.confirmation } : null,
-    class_name: option?.className ?? '',
+    class_name: option ? localClassName(option.className, localeCode, translatorFor(localeCode)) : '',
     vehclass: route?.vehicleClass ?? null,
     price: toMoney(leg.unitPriceMinor, leg.currency, index.fx),
     departure_at: leg.departureAt.toISOString(),

@@ -25,9 +25,22 @@ export interface CartView {
   }[];
 }
 
+/** The language of the signs and of the drivers in each country the site sells. */
+const LOCAL_LANGUAGE: Readonly<Record<string, string>> = { TH: 'th', VN: 'vi', KH: 'km', LA: 'lo', MY: 'ms', ID: 'id', SG: 'en' };
+
+/**
+ * A station as a driver or ticket clerk reads it: the local-language name with the Latin one,
+ * "สถานีรถไฟเชียงใหม่ (Chiang Mai Railway Station)", or the Latin name alone.
+ */
+export function driverName(names: { en: string } & Record<string, string>, countryCode: string | undefined): string {
+  const local = names[LOCAL_LANGUAGE[countryCode ?? ''] ?? 'en'];
+  return local && local !== names.en ? `${local} (${names.en})` : names.en;
+}
+
 export interface LegDetails {
-  from: { id: number; name: string };
-  to: { id: number; name: string };
+  /** `local_name`: the name a driver reads (see driverName) */
+  from: { id: number; name: string; local_name: string };
+  to: { id: number; name: string; local_name: string };
   dep_time: string;
   arr_time: string;
   operator: { id: number; name: string; confirmation: 'instant' | 'manual' } | null;
@@ -72,9 +85,10 @@ export function legDetails(leg: LoadedCart['items'][number]['legs'][number], ind
   const route = index.routes.find((r) => r.options.some((o) => o.id === leg.travelOptionId));
   const option = route?.options.find((o) => o.id === leg.travelOptionId);
   const name = (n: { en: string } & Record<string, string>) => n[localeCode] ?? n.en;
+  const country = (s: { placeId: number }) => index.places.get(s.placeId)?.countryCode;
   return {
-    from: { id: leg.fromStationId, name: from ? name(from.names) : '' },
-    to: { id: leg.toStationId, name: to ? name(to.names) : '' },
+    from: { id: leg.fromStationId, name: from ? name(from.names) : '', local_name: from ? driverName(from.names, country(from)) : '' },
+    to: { id: leg.toStationId, name: to ? name(to.names) : '', local_name: to ? driverName(to.names, country(to)) : '' },
     dep_time: localDateTime(Math.floor(leg.departureAt.getTime() / 60_000), from?.utcOffsetMin ?? 0),
     arr_time: localDateTime(Math.floor(leg.arrivalAt.getTime() / 60_000), to?.utcOffsetMin ?? 0),
     operator: operator ? { id: operator.id, name: operator.name, confirmation: option?.confirmation ?? operator.confirmation } : null,

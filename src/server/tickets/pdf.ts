@@ -83,6 +83,8 @@ export async function ticketPdf(
     await line(`${t('ticket.departure')}: ${leg.dep_time}   ${t('ticket.arrival')}: ${leg.arr_time}`);
     await line(`${t('ticket.operator')}: ${leg.operator?.name ?? ''}   ${t('ticket.class')}: ${leg.class_name}`);
     await line(leg.instructions, 10);
+    if (leg.from.local_name !== leg.from.name || leg.to.local_name !== leg.to.name)
+      await line(`${leg.from.local_name} -> ${leg.to.local_name}`, 10);
   }
   y -= 10;
   await line(t('ticket.passengers'), 13, 'bold');

@@ -40,7 +40,21 @@ interface Entry {
   item: { type: 'place' | 'station'; id: number; placeId: number; slug: string };
   names: Record<string, string> & { en: string };
   keys: Key[];
+  /** every key, joined: one `includes` tells whether any key can match without typos */
+  all: string;
+  allCompact: string;
   popularity: number;
+}
+
+function entry(item: Entry['item'], names: Entry['names'], keys: Key[], popularity: number): Entry {
+  return {
+    item,
+    names,
+    keys,
+    all: keys.map((k) => k.text).join('\n'),
+    allCompact: keys.map((k) => k.compact).join('\n'),
+    popularity,
+  };
 }
 
 /** Letters that stay apart after NFD but that travellers type interchangeably. */
@@ -125,22 +139,14 @@ function entries(index: TimetableIndex): Entry[] {
   if (list) return list;
   list = [];
   for (const p of index.places.values())
-    list.push({
-      item: { type: 'place', id: p.id, placeId: p.id, slug: p.slug },
-      names: p.names,
-      keys: keysOf(Object.values(p.names), p.aliases),
-      popularity: p.popularity,
-    });
+    list.push(
+      entry({ type: 'place', id: p.id, placeId: p.id, slug: p.slug }, p.names, keysOf(Object.values(p.names), p.aliases), p.popularity),
+    );
   for (const s of index.stations.values()) {
     const place = index.places.get(s.placeId);
     const keys = keysOf(Object.values(s.names), s.aliases);
     if (s.code) keys.push(keyOf(s.code.toLowerCase()));
-    list.push({
-      item: { type: 'station', id: s.id, placeId: s.placeId, slug: s.slug },
-      names: s.names,
-      keys,
-      popularity: (place?.popularity ?? 0) / 2,
-    });
+    list.push(entry({ type: 'station', id: s.id, placeId: s.placeId, slug: s.slug }, s.names, keys, (place?.popularity ?? 0) / 2));
   }
   entriesCache.set(index, list);
   return list;
@@ -154,16 +160,19 @@ interface Query {
   typos: number;
 }
 
-function score(keys: readonly Key[], q: Query): number {
+function score(e: Entry, q: Query): number {
+  // No key holds the query: only a typo can match, within one script (Latin against Latin…).
+  if (!e.all.includes(q.text) && !e.allCompact.includes(q.compact)) {
+    if (q.typos === 0) return 0;
+    for (const key of e.keys) if (key.latin === q.latin && withinDistance(q.text, key.text.slice(0, q.text.length), q.typos)) return 1;
+    return 0;
+  }
   let best = 0;
-  for (const key of keys) {
+  for (const key of e.keys) {
     if (key.text.startsWith(q.text) || key.compact.startsWith(q.compact)) return 4;
     if (best >= 3) continue;
     if (key.words.some((word) => word.startsWith(q.text))) best = 3;
-    else if (best < 2 && key.text.includes(q.text)) best = 2;
-    // Typos only within one script: a Latin query against Latin names, Arabic against Arabic…
-    else if (best < 1 && q.typos > 0 && key.latin === q.latin && withinDistance(q.text, key.text.slice(0, q.text.length), q.typos))
-      best = 1;
+    else if (key.text.includes(q.text)) best = 2;
   }
   return best;
 }
@@ -186,7 +195,7 @@ export function typeahead(index: TimetableIndex, query: string, code: string): T
   const q: Query = { text, compact: text.replace(/ /g, ''), latin: isLatin(text), typos: text.length >= 6 ? 2 : text.length >= 3 ? 1 : 0 };
   const scored: { e: Entry; s: number }[] = [];
   for (const e of entries(index)) {
-    const s = score(e.keys, q);
+    const s = score(e, q);
     if (s > 0) scored.push({ e, s });
   }
   scored.sort(

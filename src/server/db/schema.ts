@@ -60,7 +60,10 @@ export const places = pgTable(
     kind: placeKind('kind').notNull(),
     names: jsonb('names').$type<LocalizedText>().notNull(),
     /** Other names travellers type: old or short names, other romanisations ("Saigon", "Korat"). */
-    aliases: text('aliases').array().notNull().default(sql`'{}'::text[]`),
+    aliases: text('aliases')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     lat: doublePrecision('lat').notNull(),
     lon: doublePrecision('lon').notNull(),
     timeZone: text('time_zone').notNull(),
@@ -84,7 +87,10 @@ export const stations = pgTable(
     kind: stationKind('kind').notNull(),
     names: jsonb('names').$type<LocalizedText>().notNull(),
     /** Other names travellers type (former names, other romanisations). */
-    aliases: text('aliases').array().notNull().default(sql`'{}'::text[]`),
+    aliases: text('aliases')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     lat: doublePrecision('lat').notNull(),
     lon: doublePrecision('lon').notNull(),
     placeId: integer('place_id')

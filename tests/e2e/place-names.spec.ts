@@ -42,6 +42,10 @@ test('the Arabic results page names the places in Arabic', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('من بانكوك إلى كو تاو');
   await expect(page.getByRole('heading', { level: 1 })).not.toContainText(/[A-Za-z]/);
   await expect(page.getByRole('tabpanel').getByRole('article').first()).toBeVisible();
+  // The footer's destinations too.
+  const footer = page.getByRole('contentinfo');
+  for (const name of ['تشيانغ ماي', 'هانوي', 'بنوم بنه', 'سنغافورة'])
+    await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 

@@ -115,6 +115,16 @@ describe.each(DATABASES)('tickets on $name', ({ open }) => {
     for (const ch of 'ễịươสมชายใจดี') expect(drawn).toContain(ch);
   });
 
+  it('prints the station names a driver reads, in Thai beside the Latin ones (issue 17)', async () => {
+    const english = createTranslator('en', ENGLISH, ENGLISH);
+    const ticket = await loadTicketData(db, index, bookingId, 'en', english);
+    if (!ticket) throw new Error('no ticket');
+    const thai = ticket.legs.flatMap((l) => [l.from.local_name, l.to.local_name]).find((n) => /[\u0E00-\u0E7F]/u.test(n));
+    expect(thai).toMatch(/^[\u0E00-\u0E7F].* \(.+\)$/u);
+    const drawn = await embeddedFontCharacters(await ticketPdf(ticket, english));
+    for (const ch of (thai ?? '').replace(/[^\u0E00-\u0E7F]/gu, '')) expect(drawn).toContain(ch);
+  });
+
   it('keeps a mail that failed owed and sends it once, later, however many senders race', async () => {
     let attempts = 0;
     const failing: SendConfirmation = () => Promise.reject(new Error(`SMTP down (${String(++attempts)})`));

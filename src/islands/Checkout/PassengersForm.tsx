@@ -313,7 +313,7 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
               >
                 {addons.luggage.options.map((o) => (
                   <option key={o.value} value={o.value}>
-                    {o.value} ({money(o.price)})
+                    {o.label} ({money(o.price)})
                   </option>
                 ))}
               </select>

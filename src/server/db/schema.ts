@@ -59,6 +59,11 @@ export const places = pgTable(
     slug: text('slug').notNull().unique(),
     kind: placeKind('kind').notNull(),
     names: jsonb('names').$type<LocalizedText>().notNull(),
+    /** Other names travellers type: old or short names, other romanisations ("Saigon", "Korat"). */
+    aliases: text('aliases')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     lat: doublePrecision('lat').notNull(),
     lon: doublePrecision('lon').notNull(),
     timeZone: text('time_zone').notNull(),
@@ -81,6 +86,11 @@ export const stations = pgTable(
     slug: text('slug').notNull().unique(),
     kind: stationKind('kind').notNull(),
     names: jsonb('names').$type<LocalizedText>().notNull(),
+    /** Other names travellers type (former names, other romanisations). */
+    aliases: text('aliases')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     lat: doublePrecision('lat').notNull(),
     lon: doublePrecision('lon').notNull(),
     placeId: integer('place_id')

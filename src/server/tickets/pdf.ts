@@ -87,6 +87,9 @@ export async function ticketPdf(
     await line(`${t('ticket.arrival')}: ${times.arrival.replace(/[\u202f\u2009]/g, ' ')}`);
     await line(`${t('ticket.operator')}: ${leg.operator?.name ?? ''}   ${t('ticket.class')}: ${leg.class_name}`);
     await line(leg.instructions, 10);
+    // The names a driver reads, when they differ; fonts.ts has no Lao or Khmer font, so those stay Latin.
+    const driver = `${leg.from.local_name} -> ${leg.to.local_name}`;
+    if (driver !== `${leg.from.name} -> ${leg.to.name}` && !/[\u0E80-\u0EFF\u1780-\u17FF]/u.test(driver)) await line(driver, 10);
   }
   y -= 10;
   await line(t('ticket.passengers'), 13, 'bold');

@@ -5,7 +5,7 @@
  * seats, and a changed fare is shown before the traveller goes on (the "Price Changed" stage).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import { Fragment, useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { useHydrated } from '../shared/useHydrated.ts';
 import type { FieldSet, PassengerField } from '../../domain/checkout/fields.ts';
 import { formatMoneyValue } from '../../domain/checkout/format.ts';
@@ -30,7 +30,7 @@ import {
   type Passenger,
 } from '../../stores/checkout.store.ts';
 import { islandTranslator } from '../shared/translate.ts';
-import { errorKey } from './errors.ts';
+import { errorKey, PHONE_EXAMPLE } from './errors.ts';
 import './Checkout.css';
 
 interface Props {
@@ -83,7 +83,18 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
     if (!list.length) return null;
     return (
       <p className="field__error" id={`${id}-${path}-error`}>
-        {list.map((code) => t(errorKey(code))).join(' ')}
+        {list.map((code, i) => {
+          // The example is a slot filled with an isolated element, not with text.
+          const [before = '', after] = t(errorKey(code), { example: '\u0000' }).split('\u0000');
+          return (
+            <Fragment key={code}>
+              {i > 0 && ' '}
+              {before}
+              {after !== undefined && <bdi dir="ltr">{PHONE_EXAMPLE}</bdi>}
+              {after}
+            </Fragment>
+          );
+        })}
       </p>
     );
   }
@@ -202,6 +213,7 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
             <input
               id={`${id}-email`}
               type="email"
+              dir="ltr"
               autoComplete="email"
               required
               maxLength={MAX_LENGTH.email}
@@ -219,6 +231,7 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
             <input
               id={`${id}-phone`}
               type="tel"
+              dir="ltr"
               autoComplete="tel"
               required
               maxLength={MAX_LENGTH.phone}

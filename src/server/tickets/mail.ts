@@ -4,6 +4,7 @@
  * path calls it only on the transition to paid).
  */
 import type { Db } from '../db/client.ts';
+import { isolateIn, isolateLtrIn, routeArrow } from '../../domain/bidi.ts';
 import { localeBySegment, resolveSegment } from '../../i18n/locales.ts';
 import { ENGLISH, messagesFor } from '../../i18n/messages.ts';
 import { createTranslator } from '../../i18n/translate.ts';
@@ -33,25 +34,33 @@ export async function sendBookingConfirmation(
   const local = locale.code === 'en' ? first : presentTicket(rows, index, locale.code, t);
   const links = ticketLinks(locale.segment, bookingId, nowMs);
   const site = parseServerEnv().SITE_URL.replace(/\/$/, '');
+  // Plain text has no <bdi>: in a right-to-left language every name, time and reference is
+  // wrapped in Unicode isolates so it keeps its order, and the arrow points the reading way.
+  const run = (text: string) => isolateIn(locale.dir, text);
+  const ltr = (text: string) => isolateLtrIn(locale.dir, text);
+  const reference = ltr(local.reference);
   const legsText = local.legs
-    .map((l) => `${l.dep_time} ${l.from.name} → ${l.arr_time} ${l.to.name} (${l.operator?.name ?? ''}, ${l.class_name})`)
+    .map(
+      (l) =>
+        `${ltr(l.dep_time)} ${run(l.from.name)} ${routeArrow(locale.dir)} ${ltr(l.arr_time)} ${run(l.to.name)} (${run(l.operator?.name ?? '')}, ${run(l.class_name)})`,
+    )
     .join('\n');
   await mailer.send({
     to: rows.booking.email,
-    subject: t('mail.bookingSubject', { reference: local.reference }),
+    subject: t('mail.bookingSubject', { reference }),
     text: [
       t('mail.bookingGreeting'),
-      t(local.status === 'confirmed' ? 'mail.bookingConfirmed' : 'mail.bookingPending', { reference: local.reference }),
+      t(local.status === 'confirmed' ? 'mail.bookingConfirmed' : 'mail.bookingPending', { reference }),
       legsText,
-      `${t('ticket.passengers')}: ${local.passengers.join(', ')}`,
+      `${t('ticket.passengers')}: ${local.passengers.map(run).join(', ')}`,
       // The signed link opens the ticket page (downloads, cancellation) without an account.
-      t('mail.bookingLink', { url: `${site}${links.page}` }),
+      t('mail.bookingLink', { url: ltr(`${site}${links.page}`) }),
     ].join('\n\n'),
     attachments: [
       { filename: `ticket-${local.reference}.pdf`, content: Buffer.from(await ticketPdf(first, english)), contentType: 'application/pdf' },
       {
         filename: `trip-${local.reference}.ics`,
-        content: Buffer.from(ticketIcs(local, t, new Date(nowMs))),
+        content: Buffer.from(ticketIcs(local, t, new Date(nowMs), locale.code)),
         contentType: 'text/calendar; charset=utf-8',
       },
     ],

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { directionOf, isolate, isolateIn, isolateLtr, isolateLtrIn, routeArrow, stripIsolates } from './bidi.ts';
+
+describe('bidi', () => {
+  it('knows the right-to-left locales by their language', () => {
+    expect(directionOf('ar-ae')).toBe('rtl');
+    expect(directionOf('fa')).toBe('rtl');
+    expect(directionOf('en')).toBe('ltr');
+    expect(directionOf('zh-TW')).toBe('ltr');
+  });
+
+  it('points the route arrow the way the line is read', () => {
+    expect(routeArrow('ltr')).toBe('→');
+    expect(routeArrow('rtl')).toBe('←');
+  });
+
+  it('wraps plain text in isolates and strips them again', () => {
+    expect(isolate('Mo Chit')).toBe('\u2068Mo Chit\u2069');
+    expect(isolateLtr('+66 81 234 5678')).toBe('\u2066+66 81 234 5678\u2069');
+    expect(stripIsolates(`${isolate('a')} ${isolateLtr('b')}`)).toBe('a b');
+  });
+
+  it('isolates sentence values only in right-to-left text', () => {
+    expect(isolateIn('rtl', 'Hua Hin')).toBe('\u2068Hua Hin\u2069');
+    expect(isolateIn('ltr', 'Hua Hin')).toBe('Hua Hin');
+    expect(isolateLtrIn('rtl', 'RMLY-1')).toBe('\u2066RMLY-1\u2069');
+    expect(isolateLtrIn('ltr', 'RMLY-1')).toBe('RMLY-1');
+  });
+});

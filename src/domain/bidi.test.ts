@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { directionOf, isolate, isolateIn, isolateLtr, isolateLtrIn, routeArrow, stripIsolates } from './bidi.ts';
+import { directionOf, isolate, isolateIn, isolateLtr, isolateLtrIn, needsIsolation, routeArrow, stripIsolates } from './bidi.ts';
 
 describe('bidi', () => {
   it('knows the right-to-left locales by their language', () => {
@@ -18,6 +18,15 @@ describe('bidi', () => {
     expect(isolate('Mo Chit')).toBe('\u2068Mo Chit\u2069');
     expect(isolateLtr('+66 81 234 5678')).toBe('\u2066+66 81 234 5678\u2069');
     expect(stripIsolates(`${isolate('a')} ${isolateLtr('b')}`)).toBe('a b');
+  });
+
+  it('knows which values need isolating in right-to-left text', () => {
+    expect(needsIsolation('بانكوك')).toBe(false);
+    expect(needsIsolation('كو تاو، تايلاند')).toBe(false);
+    expect(needsIsolation('Mo Chit 2')).toBe(true);
+    expect(needsIsolation('+66 81 234 5678')).toBe(true);
+    expect(needsIsolation('٣ رحلات')).toBe(false);
+    expect(needsIsolation('3')).toBe(true);
   });
 
   it('isolates sentence values only in right-to-left text', () => {

@@ -52,6 +52,15 @@ export function isolateLtrIn(direction: Direction, text: string): string {
   return direction === 'rtl' ? isolateLtr(text) : text;
 }
 
+/**
+ * Whether a value needs isolating inside right-to-left text: anything beyond right-to-left
+ * letters, spaces and punctuation (a Latin name, digits, a symbol). Pure Arabic or Persian text
+ * flows with its sentence as it is.
+ */
+export function needsIsolation(text: string): boolean {
+  return /[^\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{White_Space}\p{P}\u200e\u200f\u2066-\u2069]/u.test(text);
+}
+
 /** Text without isolate controls: for comparisons and for outputs that cannot show them. */
 export function stripIsolates(text: string): string {
   return text.replace(/[\u2066-\u2069]/g, '');

@@ -16,7 +16,12 @@ export interface CheckoutState {
 }
 
 /** The translation keys of the steps' names, in order (the progress list and the page titles). */
-export const STEP_LABEL_KEYS = ['checkout.stepItinerary', 'checkout.stepPassengers', 'checkout.stepConfirmation', 'checkout.stepPayment'] as const;
+export const STEP_LABEL_KEYS = [
+  'checkout.stepItinerary',
+  'checkout.stepPassengers',
+  'checkout.stepConfirmation',
+  'checkout.stepPayment',
+] as const;
 
 /** The page title of a step: its name, its number and the checkout, e.g. "Trip – step 1 of 4 – Checkout". */
 export function checkoutStepTitle(step: CheckoutStep, t: (key: string, values?: Record<string, string | number>) => string): string {

@@ -34,11 +34,12 @@ export async function sendBookingConfirmation(
   const local = locale.code === 'en' ? first : presentTicket(rows, index, locale.code, t);
   const links = ticketLinks(locale.segment, bookingId, nowMs);
   const site = parseServerEnv().SITE_URL.replace(/\/$/, '');
-  // Plain text has no <bdi>: in a right-to-left language every name, time and reference is
-  // wrapped in Unicode isolates so it keeps its order, and the arrow points the reading way.
+  // Plain text has no <bdi>: in a right-to-left language every name and time is wrapped in
+  // Unicode isolates so it keeps its order (t() does so for the values it is given), and the
+  // arrow points the reading way.
   const run = (text: string) => isolateIn(locale.dir, text);
   const ltr = (text: string) => isolateLtrIn(locale.dir, text);
-  const reference = ltr(local.reference);
+  const { reference } = local;
   const legsText = local.legs
     .map(
       (l) =>
@@ -54,13 +55,13 @@ export async function sendBookingConfirmation(
       legsText,
       `${t('ticket.passengers')}: ${local.passengers.map(run).join(', ')}`,
       // The signed link opens the ticket page (downloads, cancellation) without an account.
-      t('mail.bookingLink', { url: ltr(`${site}${links.page}`) }),
+      t('mail.bookingLink', { url: `${site}${links.page}` }),
     ].join('\n\n'),
     attachments: [
       { filename: `ticket-${local.reference}.pdf`, content: Buffer.from(await ticketPdf(first, english)), contentType: 'application/pdf' },
       {
         filename: `trip-${local.reference}.ics`,
-        content: Buffer.from(ticketIcs(local, t, new Date(nowMs), locale.code)),
+        content: Buffer.from(ticketIcs(local, t, new Date(nowMs))),
         contentType: 'text/calendar; charset=utf-8',
       },
     ],

@@ -123,7 +123,9 @@ describe('ticketPdf', () => {
     const route = shown.filter((s) => s.size === 13 && s.text.trim() !== 'Passengers');
     expect(route.map((s) => s.text.trim())).toEqual(['1. Mo Chit', 'Chumphon Pier']);
     expect(route[1]?.y).toBe(route[0]?.y);
-    expect(text).toContain(`${english('ticket.total')}: ${new Intl.NumberFormat('en', { style: 'currency', currency: 'THB' }).format(1234.5)}`);
+    expect(text).toContain(
+      `${english('ticket.total')}: ${new Intl.NumberFormat('en', { style: 'currency', currency: 'THB' }).format(1234.5)}`,
+    );
     const usd = shownText(await ticketPdf(ticket({}, { value: 23.22, fxcode: 'USD', minor: 2322 }), english)).map((s) => s.text);
     expect(usd).toContain(`${english('ticket.total')}: $23.22`);
   });

@@ -125,7 +125,12 @@ export async function ticketPdf(
         if (at) {
           const mid = at.y + size * 0.32;
           const head = size * 0.32;
-          page.drawLine({ start: { x: x + size * 0.1, y: mid }, end: { x: x + w - size * 0.1 - head * 0.6, y: mid }, thickness: size * 0.08, color });
+          page.drawLine({
+            start: { x: x + size * 0.1, y: mid },
+            end: { x: x + w - size * 0.1 - head * 0.6, y: mid },
+            thickness: size * 0.08,
+            color,
+          });
           page.drawSvgPath(`M0 0L${String(-head)} ${String(-head / 2)}L${String(-head)} ${String(head / 2)}Z`, {
             x: x + w - size * 0.1,
             y: mid,
@@ -148,7 +153,11 @@ export async function ticketPdf(
     // Standard-font text is not kerned, so a line is as wide as the sum of its characters.
     const widths = new Map<string, number>();
     for (const ch of new Set(text.normalize('NFC'))) widths.set(ch, await runText(ch, size, weight, null));
-    const measure = (candidate: string) => [...candidate].reduce((sum, ch) => sum + (widths.get(ch) ?? size * 0.6), 0);
+    const measure = (candidate: string) => {
+      let sum = 0;
+      for (const ch of candidate) sum += widths.get(ch) ?? size * 0.6;
+      return sum;
+    };
     const right = (baseline: number) =>
       baseline + size > QR.y - QR.gap && baseline - size * 0.3 < QR.y + QR.size ? QR.x - QR.gap : PAGE.width - PAGE.margin;
     const laid = wrapLines(text.normalize('NFC'), { x: x0, y, lineHeight: size + 4, width: measure, right });

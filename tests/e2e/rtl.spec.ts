@@ -1,0 +1,153 @@
+/**
+ * Arabic on a 390×844 phone (issue 17 item 3): what the browser draws, not only the markup.
+ * Latin and numeric runs (station names, times, prices, the phone example) keep their own
+ * order inside right-to-left text, arrows point the reading way (←), money is Intl's Arabic
+ * format with "US$" intact, and every checkout page's title names its step. axe checks each page.
+ *
+ * With UPDATE_DOC_SCREENS=1 the test also saves the screenshots kept in docs/screens/.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { acceptCookies, isoIn, seriousViolations } from '../support/browser.ts';
+import { comesBeforeInRtl, glyphCentres, readsLeftToRight } from '../support/bidi.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const AR = JSON.parse(readFileSync(join(ROOT, 'src/i18n/translations/ar-ae.json'), 'utf8')) as Record<string, string>;
+const ar = (key: string, values: Record<string, string | number> = {}) => {
+  const text = AR[key];
+  if (!text) throw new Error(`no ${key} in ar-ae.json`);
+  return text.replace(/\[(\w+)\]/g, (whole, name: string) => String(values[name] ?? whole));
+};
+const stepTitle = (step: number) =>
+  ar('checkout.stepTitle', {
+    step: ar(['checkout.stepItinerary', 'checkout.stepPassengers', 'checkout.stepConfirmation', 'checkout.stepPayment'][step] ?? ''),
+    n: step + 1,
+    total: 4,
+  });
+
+test.use({ viewport: { width: 390, height: 844 }, locale: 'ar-AE' });
+
+/** The page's main content (the results: the phone's first screen) as docs/screens/ar-NAME.png. */
+async function screen(page: Page, name: string, firstScreen = false) {
+  if (!process.env.UPDATE_DOC_SCREENS) return;
+  const path = join(ROOT, `docs/screens/ar-${name}.png`);
+  if (firstScreen) await page.screenshot({ path });
+  else await page.getByRole('main').screenshot({ path });
+}
+
+/** "US$" is drawn as written, to the left of the amount (which a right-to-left reader meets first). */
+async function expectDollarsReadRight(page: Page, priceText: string) {
+  const price = page.getByText(priceText, { exact: true }).first();
+  await expect(price).toBeVisible();
+  expect(readsLeftToRight(await glyphCentres(price, 'US$'))).toBe(true);
+}
+
+interface SearchBody {
+  trips: { segments: unknown[]; travel_options: { booking_uri: string; bookable: 0 | 1; seats_left: number }[] }[];
+}
+
+/** A fresh Arabic checkout (USD, one passenger) for a bookable direct bus a few days ahead. */
+async function openCheckout(page: Page): Promise<void> {
+  const date = isoIn(4);
+  const search = await page.request.get(
+    `/api/nuxt/ar/trips/search?fromSlug=bangkok&toSlug=chiang-mai&date=${date}&people=1&vehclasses=bus&currency=USD`,
+  );
+  expect(search.ok()).toBe(true);
+  const option = ((await search.json()) as SearchBody).trips
+    .filter((t) => t.segments.length === 1)
+    .flatMap((t) => t.travel_options)
+    .find((o) => o.bookable === 1 && o.seats_left >= 1);
+  if (!option) throw new Error(`no bookable bus on ${date}`);
+  await page.goto(`${option.booking_uri.replace(/^\/en\//, '/ar/')}?people=1&currency=USD`);
+  await expect(page).toHaveURL(/\/ar\/checkout\/[\w-]+$/);
+  await acceptCookies(page);
+}
+
+async function fillPassenger(page: Page, phone: string): Promise<void> {
+  await page
+    .getByRole('group', { name: ar('checkout.passengerN', { n: 1 }) })
+    .getByLabel(ar('checkout.field.full_name'))
+    .fill('Anna Berg');
+  await page.getByLabel(ar('checkout.email')).fill('anna.berg@example.com');
+  await page.getByLabel(ar('checkout.phone')).fill(phone);
+  await page.getByRole('button', { name: ar('checkout.continueToConfirmation') }).click();
+}
+
+test('Arabic result cards point their arrows left and show "US$" as written', async ({ page }) => {
+  await page.goto(`/ar/bus/bangkok/chiang-mai?date=${isoIn(4)}`);
+  await acceptCookies(page);
+  const card = page.getByRole('tabpanel').getByRole('article').first();
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('heading', { level: 3 })).toContainText('←');
+  await expect(card).not.toContainText('→');
+  const cardPrice = (await card.getByText(/US\$/).first().textContent()) ?? '';
+  // Intl's own Arabic format (the amount, then "US$"); the symbol is isolated (FSI…PDI).
+  expect(cardPrice.replace(/[\u2066-\u2069]/g, '')).toMatch(/^\u200f?[\d,]+\.\d{2}\u00a0US\$$/);
+  expect(readsLeftToRight(await glyphCentres(card, 'US$'))).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+  await screen(page, 'results', true);
+});
+
+test('the Arabic itinerary reads right to left with names, times and prices intact; the title names the step', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openCheckout(page);
+  await expect(page).toHaveTitle(new RegExp(`^${stepTitle(0)}`));
+  const itinerary = page.getByRole('region', { name: ar('checkout.itinerary') });
+  const leg = itinerary.getByRole('listitem').first();
+  await expect(leg).toContainText('←');
+  await expect(leg).not.toContainText('→');
+  const line = (await leg.getByRole('paragraph').first().textContent()) ?? '';
+  // Departure and arrival each keep their own order; the departure is met first (to the right).
+  const departure = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.exec(line)?.[0] ?? '';
+  expect(departure).not.toBe('');
+  expect(readsLeftToRight(await glyphCentres(leg, departure))).toBe(true);
+  const [fromPart = '', toPart = ''] = line.replace(/[\u2066-\u2069]/g, '').split('←');
+  const fromName = fromPart.replace(departure, '').trim();
+  const toName = toPart.replace(/\d{2}:\d{2}/, '').trim();
+  expect(fromName).not.toBe('');
+  expect(toName).not.toBe('');
+  const [fromStart] = await glyphCentres(leg, fromName);
+  const [toStart] = await glyphCentres(leg, toName);
+  expect(fromStart && toStart && comesBeforeInRtl(fromStart, toStart)).toBe(true);
+  // A name with brackets reads "(Chatuchak)", not ")Chatuchak(".
+  const bracketed = /\([^)]+\)/.exec(`${fromName} ${toName}`)?.[0];
+  if (bracketed) expect(readsLeftToRight(await glyphCentres(leg, bracketed))).toBe(true);
+  await expectDollarsReadRight(page, (await itinerary.getByText(/US\$/).last().textContent()) ?? '');
+  expect(await seriousViolations(page)).toEqual([]);
+  await screen(page, 'checkout-1-trip');
+});
+
+test('the Arabic passengers form shows the phone example as written and takes phone and e-mail left to right', async ({ page }) => {
+  test.setTimeout(60_000);
+  await openCheckout(page);
+  await page.getByRole('link', { name: ar('checkout.continueToPassengers') }).click();
+  await expect(page).toHaveTitle(new RegExp(`^${stepTitle(1)}`));
+  await expect(page.getByLabel(ar('checkout.phone'))).toHaveAttribute('dir', 'ltr');
+  await expect(page.getByLabel(ar('checkout.email'))).toHaveAttribute('dir', 'ltr');
+  await fillPassenger(page, '12');
+  const example = page.getByText('+66 81 234 5678', { exact: true });
+  await expect(example).toBeVisible();
+  expect(readsLeftToRight(await glyphCentres(example, '+66 81 234 5678'))).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+  await screen(page, 'checkout-2-passengers');
+});
+
+test('the Arabic confirmation and payment steps name their step and show "US$" as written', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openCheckout(page);
+  await page.getByRole('link', { name: ar('checkout.continueToPassengers') }).click();
+  await fillPassenger(page, '+66 81 234 5678');
+  await expect(page).toHaveURL(/\/step\/confirmation$/);
+  await expect(page).toHaveTitle(new RegExp(`^${stepTitle(2)}`));
+  await expectDollarsReadRight(page, (await page.getByText(/US\$/).last().textContent()) ?? '');
+  expect(await seriousViolations(page)).toEqual([]);
+  await screen(page, 'checkout-3-confirmation');
+
+  await page.getByRole('link', { name: ar('checkout.continueToPayment') }).click();
+  await expect(page).toHaveTitle(new RegExp(`^${stepTitle(3)}`));
+  await expectDollarsReadRight(page, (await page.getByText(/US\$/).last().textContent()) ?? '');
+  expect(await seriousViolations(page)).toEqual([]);
+  await screen(page, 'checkout-4-payment');
+});

@@ -7,11 +7,13 @@
  * With UPDATE_DOC_SCREENS=1 the test also saves the screenshots kept in docs/screens/.
  */
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { acceptCookies, isoIn, seriousViolations } from '../support/browser.ts';
 import { comesBeforeInRtl, glyphCentres, readsLeftToRight } from '../support/bidi.ts';
+import { pdfText } from '../support/pdfText.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const AR = JSON.parse(readFileSync(join(ROOT, 'src/i18n/translations/ar-ae.json'), 'utf8')) as Record<string, string>;
@@ -33,8 +35,13 @@ test.use({ viewport: { width: 390, height: 844 }, locale: 'ar-AE' });
 async function screen(page: Page, name: string, firstScreen = false) {
   if (!process.env.UPDATE_DOC_SCREENS) return;
   const path = join(ROOT, `docs/screens/ar-${name}.png`);
-  if (firstScreen) await page.screenshot({ path });
-  else await page.getByRole('main').screenshot({ path });
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+  });
+  const main = await page.getByRole('main').boundingBox();
+  // The whole page, cut to the main content: an element screenshot would scroll the sticky header over it.
+  if (firstScreen || !main) await page.screenshot({ path });
+  else await page.screenshot({ path, fullPage: true, clip: main });
 }
 
 /** "US$" is drawn as written, to the left of the amount (which a right-to-left reader meets first). */
@@ -76,6 +83,8 @@ async function fillPassenger(page: Page, phone: string): Promise<void> {
 }
 
 test('Arabic result cards point their arrows left and show "US$" as written', async ({ page }) => {
+  // A long list and an axe run over it: more than the default 30 s on a shared machine.
+  test.setTimeout(90_000);
   await page.goto(`/ar/bus/bangkok/chiang-mai?date=${isoIn(4)}`);
   await acceptCookies(page);
   const card = page.getByRole('tabpanel').getByRole('article').first();
@@ -124,8 +133,11 @@ test('the Arabic passengers form shows the phone example as written and takes ph
   await openCheckout(page);
   await page.getByRole('link', { name: ar('checkout.continueToPassengers') }).click();
   await expect(page).toHaveTitle(new RegExp(`^${stepTitle(1)}`));
-  await expect(page.getByLabel(ar('checkout.phone'))).toHaveAttribute('dir', 'ltr');
-  await expect(page.getByLabel(ar('checkout.email'))).toHaveAttribute('dir', 'ltr');
+  // A typed "+66 81 234 5678" in a right-to-left field would show as "5678 234 81 66+".
+  for (const field of [page.getByLabel(ar('checkout.phone')), page.getByLabel(ar('checkout.email'))]) {
+    await expect(field).toHaveAttribute('dir', 'ltr');
+    expect(await field.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+  }
   await fillPassenger(page, '12');
   const example = page.getByText('+66 81 234 5678', { exact: true });
   await expect(example).toBeVisible();
@@ -150,4 +162,45 @@ test('the Arabic confirmation and payment steps name their step and show "US$" a
   await expectDollarsReadRight(page, (await page.getByText(/US\$/).last().textContent()) ?? '');
   expect(await seriousViolations(page)).toEqual([]);
   await screen(page, 'checkout-4-payment');
+});
+
+test('the Arabic e-ticket page reads right to left and its PDF wraps the route with a drawn arrow', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openCheckout(page);
+  await page.getByRole('link', { name: ar('checkout.continueToPassengers') }).click();
+  await fillPassenger(page, '+66 81 234 5678');
+  await page.getByRole('link', { name: ar('checkout.continueToPayment') }).click();
+  await page.getByRole('button', { name: ar('pay.gate.card') }).click();
+  await expect(page).toHaveURL(/\/sandbox-gateway\/pay\//);
+  await page.getByLabel(ar('gateway.cardNumber')).fill('4242 4242 4242 4242');
+  await page.getByLabel(ar('gateway.expiry')).fill('12/34');
+  await page.getByLabel(ar('gateway.cvc')).fill('123');
+  await page.getByRole('button', { name: /^ادفع/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: ar('pay.successTitle') })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('link', { name: ar('pay.viewTicket') }).click();
+  await expect(page).toHaveURL(/\/ar\/ticket\?b=\d+&t=/);
+  await expect(page.getByRole('heading', { level: 1, name: ar('ticket.title') })).toBeVisible();
+
+  const legs = page.getByRole('region', { name: ar('checkout.itinerary') });
+  const leg = legs.getByRole('listitem').first();
+  await expect(leg).toContainText('←');
+  await expect(leg).not.toContainText('→');
+  const text = ((await leg.textContent()) ?? '').replace(/[\u2066-\u2069]/g, '');
+  const [departure = '', arrival = ''] = text.match(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/g) ?? [];
+  expect(readsLeftToRight(await glyphCentres(leg, departure))).toBe(true);
+  const [depAt] = await glyphCentres(leg, departure);
+  const [arrAt] = await glyphCentres(leg, arrival);
+  expect(depAt && arrAt && comesBeforeInRtl(depAt, arrAt)).toBe(true);
+  const reference = /[A-Z0-9]{8}/.exec((await page.getByText(ar('ticket.reference')).first().textContent()) ?? '')?.[0] ?? '';
+  expect(reference).not.toBe('');
+  await expectDollarsReadRight(page, (await legs.getByText(/US\$/).last().textContent()) ?? '');
+  expect(await seriousViolations(page)).toEqual([]);
+  await screen(page, 'ticket');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: ar('pay.downloadTicket') }).click();
+  const pdf = pdfText(await readFile(await (await download).path()));
+  expect(pdf).toContain(reference);
+  expect(pdf).not.toContain('->');
+  expect(pdf).toMatch(/Paid: \$\d+\.\d{2}/); // the site's money format (English on the PDF), not "19.77 USD"
 });

@@ -108,7 +108,9 @@ describe.each(DATABASES)('tickets on $name', ({ open }) => {
     await db.update(bookings).set({ lang: 'ar' }).where(eq(bookings.id, bookingId));
     const arabic: MailMessage[] = [];
     try {
-      expect(await sendBookingConfirmation(db, bookingId, { send: (m: MailMessage) => Promise.resolve(void arabic.push(m)) }, NOW)).toBe(true);
+      expect(await sendBookingConfirmation(db, bookingId, { send: (m: MailMessage) => Promise.resolve(void arabic.push(m)) }, NOW)).toBe(
+        true,
+      );
     } finally {
       await db.update(bookings).set({ lang: 'de' }).where(eq(bookings.id, bookingId));
     }

@@ -90,11 +90,7 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
             <Fragment key={code}>
               {i > 0 && ' '}
               {before}
-              {after !== undefined && (
-                <bdi dir="ltr" className="field__example">
-                  {PHONE_EXAMPLE}
-                </bdi>
-              )}
+              {after !== undefined && <bdi dir="ltr">{PHONE_EXAMPLE}</bdi>}
               {after}
             </Fragment>
           );

@@ -49,7 +49,7 @@ function savedLabel(p: Passenger): string {
 }
 
 export default function PassengersForm({ lang, localeCode, hash, people, fields, addons, today, messages }: Props) {
-  const t = islandTranslator(messages);
+  const t = islandTranslator(messages, localeCode);
   const form = useStore($form);
   const errors = useStore($errors);
   const submit = useStore($submit);

@@ -26,7 +26,7 @@ interface Result {
 const POLL_MS = 1500;
 
 export default function PaymentStatus({ lang, bookingId, payUrl, messages }: Props) {
-  const t = islandTranslator(messages);
+  const t = islandTranslator(messages, lang);
   const [result, setResult] = useState<Result | null>(null);
 
   useEffect(() => {

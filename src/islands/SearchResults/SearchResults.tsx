@@ -93,7 +93,7 @@ export default function SearchResults({
 }: Props) {
   // Stable across renders, like the other props of the cards and filters: they are memoised, so a
   // store change that leaves a card as it was (a status flag, the recheck of other trips) skips it.
-  const t = useMemo(() => islandTranslator(messages), [messages]);
+  const t = useMemo(() => islandTranslator(messages, localeCode), [messages, localeCode]);
   const trips = useStore($trips);
   const products = useStore($products);
   const status = useStore($status);

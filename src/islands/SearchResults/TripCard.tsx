@@ -46,16 +46,11 @@ export const TripCard = memo(function TripCard({ trip, action, names, badges, lo
     <article className={p.is_bookable ? 'trip' : 'trip trip--unbookable'} aria-labelledby={headingId}>
       <div className="trip__main">
         <Heading className="trip__times" id={headingId}>
-          <bdi dir="ltr">
-            <time>{time(p.dep_time)}</time>
-          </bdi>{' '}
+          <time>{time(p.dep_time)}</time>{' '}
           <span className="trip__arrow" aria-hidden="true">
             {arrow}
           </span>
-          <span className="visually-hidden"> – </span>{' '}
-          <bdi dir="ltr">
-            <time>{time(p.arr_time)}</time>
-          </bdi>
+          <span className="visually-hidden"> – </span> <time>{time(p.arr_time)}</time>
           {nextDay && <sup className="trip__nextday">+1</sup>}
         </Heading>
         <p className="trip__stations">

@@ -26,7 +26,11 @@ describe('bidi', () => {
     expect(needsIsolation('Mo Chit 2')).toBe(true);
     expect(needsIsolation('+66 81 234 5678')).toBe(true);
     expect(needsIsolation('٣ رحلات')).toBe(false);
-    expect(needsIsolation('3')).toBe(true);
+    expect(needsIsolation('3')).toBe(false);
+    expect(needsIsolation('4.2')).toBe(false);
+    expect(needsIsolation('13:25')).toBe(false);
+    expect(needsIsolation('2026-11-28 13:25')).toBe(true);
+    expect(needsIsolation('+66')).toBe(true);
   });
 
   it('isolates sentence values only in right-to-left text', () => {

@@ -54,10 +54,12 @@ export function isolateLtrIn(direction: Direction, text: string): string {
 
 /**
  * Whether a value needs isolating inside right-to-left text: anything beyond right-to-left
- * letters, spaces and punctuation (a Latin name, digits, a symbol). Pure Arabic or Persian text
- * flows with its sentence as it is.
+ * letters, spaces and punctuation (a Latin name, a phone number, a date and time, a symbol).
+ * Pure Arabic or Persian text, and a single number ("4.2", "13:25", "1,234"), flow with their
+ * sentence as they are: the bidi algorithm keeps one number whole.
  */
 export function needsIsolation(text: string): boolean {
+  if (/^\p{Nd}+([.,:\u066b\u066c]\p{Nd}+)*$/u.test(text)) return false;
   return /[^\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{White_Space}\p{P}\u200e\u200f\u2066-\u2069]/u.test(text);
 }
 

@@ -4,6 +4,8 @@
  * is ISO 4217's exponent: amounts are stored as integers of the minor unit.
  */
 
+import { directionOf, isolate } from './bidi.ts';
+
 // No zod here: this module runs in browsers (currency menu, account links, islands); the
 // request schema lives in currency.ts for the server.
 export interface CurrencyInfo {
@@ -88,7 +90,12 @@ export function currenciesForSelector(): { pinned: CurrencyInfo[]; others: Curre
 // trip page's render time); a build formats hundreds of thousands of fares in 24 locales.
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-/** Formats integer minor units for display in a locale, e.g. 123450 THB → "฿1,234.50". */
+/**
+ * The site's one money format: integer minor units in a locale, e.g. 123450 THB → "฿1,234.50",
+ * with Intl's own symbol and order for the locale (CLDR: what a reader of that language
+ * expects). In right-to-left locales the currency symbol is isolated (FSI…PDI): Intl writes
+ * "23.22 US$" for Arabic, and without the isolate the bidi algorithm shows it as "$US 23.22".
+ */
 export function formatMoney(minor: number, code: CurrencyCode, localeCode: string): string {
   const { minorUnits } = currencyInfo(code);
   const key = `${localeCode} ${code}`;
@@ -102,7 +109,22 @@ export function formatMoney(minor: number, code: CurrencyCode, localeCode: strin
     });
     moneyFormats.set(key, format);
   }
-  return format.format(minor / 10 ** minorUnits);
+  const amount = minor / 10 ** minorUnits;
+  if (directionOf(localeCode) === 'ltr') return format.format(amount);
+  return format
+    .formatToParts(amount)
+    .map((part) => (part.type === 'currency' ? isolate(part.value) : part.value))
+    .join('');
+}
+
+/**
+ * Money in major units ({value, fxcode}, the wire's Money) in the same format; a code outside
+ * the table falls back to "12.5 XYZ".
+ */
+export function formatMoneyValue(money: { value: number; fxcode: string }, localeCode: string): string {
+  const code = money.fxcode.toUpperCase();
+  if (!isSupportedCurrency(code)) return `${String(money.value)} ${money.fxcode}`;
+  return formatMoney(Math.round(money.value * 10 ** currencyInfo(code).minorUnits), code, localeCode);
 }
 
 /** Rounds a money amount up to a whole major unit (SPEC §6: the balance link). */

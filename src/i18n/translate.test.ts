@@ -24,6 +24,13 @@ describe('text lookup (SPEC §9)', () => {
     expect(t('c')).toBe('c');
   });
 
+  it('isolates Latin and numeric values inside right-to-left sentences, and only there', () => {
+    const ar = createTranslator('ar-ae', { route: 'من [from] إلى [to]' });
+    expect(ar('route', { from: 'Mo Chit 2 (Chatuchak)', to: 'بانكوك' })).toBe('من \u2068Mo Chit 2 (Chatuchak)\u2069 إلى بانكوك');
+    const en = createTranslator('en', { route: 'From [from] to [to]' });
+    expect(en('route', { from: 'Mo Chit 2 (Chatuchak)', to: 'Bangkok' })).toBe('From Mo Chit 2 (Chatuchak) to Bangkok');
+  });
+
   it('survives a malformed ICU message', () => {
     expect(formatMessage('en', '{n, plural, one {x}', { n: 1 })).toBe('{n, plural, one {x}');
   });

@@ -5,6 +5,7 @@
  * so a gap is visible rather than blank.
  */
 import { IntlMessageFormat } from 'intl-messageformat';
+import { directionOf, isolate, needsIsolation } from '../domain/bidi.ts';
 import { hasBracketPlaceholder, replaceBrackets } from './placeholders.ts';
 
 export type Messages = Readonly<Record<string, string>>;
@@ -24,10 +25,26 @@ export function formatMessage(localeCode: string, message: string, values?: Mess
   return message;
 }
 
+/**
+ * In a right-to-left language every `[name]` value that is not itself right-to-left text (a
+ * Latin station name, a reference, a time, a price) is put in Unicode isolates (FSI…PDI), so
+ * "من [from] إلى [to]" keeps "Mo Chit 2 (Chatuchak)" in its own order. ICU arguments are left
+ * alone (a select's key must match as given).
+ */
+function isolatedValues(values: MessageValues | undefined): MessageValues | undefined {
+  if (!values) return values;
+  const out: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(values))
+    out[name] = typeof value === 'string' && needsIsolation(value) ? isolate(value) : value;
+  return out;
+}
+
 export function createTranslator(localeCode: string, messages: Messages, fallback: Messages = {}): Translate {
+  const rtl = directionOf(localeCode) === 'rtl';
   return (key, values) => {
     const message = messages[key] ?? fallback[key];
-    return message === undefined ? key : formatMessage(localeCode, message, values);
+    if (message === undefined) return key;
+    return formatMessage(localeCode, message, rtl && hasBracketPlaceholder(message) ? isolatedValues(values) : values);
   };
 }
 

@@ -96,13 +96,34 @@ describe.each(DATABASES)('tickets on $name', ({ open }) => {
     expect(text).toContain(reference);
     expect(text).toContain('Anna Berg');
     expect(text).toContain('Somchai Jaidee');
-    expect(text).toContain('Mo Chit -> Chumphon Pier');
+    // The route's two names with a drawn arrow between them (no "->" text).
+    expect(text).toContain('1. Mo Chit');
+    expect(text).toContain('Chumphon Pier');
+    expect(text).not.toContain('->');
     // Times in the station's zone with the zone named, on the PDF as in the mail.
     expect(text).toContain('Indochina Time');
     expect(mail?.text).toContain('Indochina-Zeit');
     const ics = mail?.attachments?.find((a) => a.contentType.startsWith('text/calendar'))?.content.toString('utf8') ?? '';
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
     expect(ics).toContain('DTSTART:20250604T140000Z');
+  });
+
+  it('writes an Arabic mail with every Latin name, time and reference isolated and the arrow pointing left', async () => {
+    await db.update(bookings).set({ lang: 'ar' }).where(eq(bookings.id, bookingId));
+    const arabic: MailMessage[] = [];
+    try {
+      expect(await sendBookingConfirmation(db, bookingId, { send: (m: MailMessage) => Promise.resolve(void arabic.push(m)) }, NOW)).toBe(
+        true,
+      );
+    } finally {
+      await db.update(bookings).set({ lang: 'de' }).where(eq(bookings.id, bookingId));
+    }
+    const mail = arabic[0];
+    expect(mail?.subject).toContain(`\u2068${reference}\u2069`);
+    // "⁦dep⁩ ⁨Mo Chit⁩ ← ⁦arr⁩ ⁨Chumphon Pier⁩": each run in its own isolate, read right to left.
+    expect(mail?.text).toMatch(/\u2066[\d-]+ [\d:]+\u2069 \u2068Mo Chit\u2069 ← \u2066[\d-]+ [\d:]+\u2069 \u2068/);
+    expect(mail?.text).not.toContain('→');
+    expect(mail?.text).toContain('\u2068Anna Berg\u2069');
   });
 
   it('prints Vietnamese and Thai names in their own script on the PDF, not as question marks', async () => {

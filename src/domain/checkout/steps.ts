@@ -15,6 +15,19 @@ export interface CheckoutState {
   paidBookingId: string | null;
 }
 
+/** The translation keys of the steps' names, in order (the progress list and the page titles). */
+export const STEP_LABEL_KEYS = [
+  'checkout.stepItinerary',
+  'checkout.stepPassengers',
+  'checkout.stepConfirmation',
+  'checkout.stepPayment',
+] as const;
+
+/** The page title of a step: its name, its number and the checkout, e.g. "Trip – step 1 of 4 – Checkout". */
+export function checkoutStepTitle(step: CheckoutStep, t: (key: string, values?: Record<string, string | number>) => string): string {
+  return t('checkout.stepTitle', { step: t(STEP_LABEL_KEYS[step]), n: step + 1, total: STEP_LABEL_KEYS.length });
+}
+
 export function checkoutPath(lang: string, hash: string, step: CheckoutStep): string {
   const base = `/${lang}/checkout/${encodeURIComponent(hash)}`;
   if (step === 1) return `${base}/step/passengers`;

@@ -7,7 +7,7 @@
  * seats, and a changed fare is shown before the traveller goes on (the "Price Changed" stage).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import { Fragment, useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { useHydrated } from '../shared/useHydrated.ts';
 import type { FieldSet, PassengerField } from '../../domain/checkout/fields.ts';
 import { formatMoneyValue } from '../../domain/checkout/format.ts';
@@ -34,7 +34,7 @@ import {
   type Passenger,
 } from '../../stores/checkout.store.ts';
 import { islandTranslator } from '../shared/translate.ts';
-import { errorKey } from './errors.ts';
+import { errorKey, PHONE_EXAMPLE } from './errors.ts';
 import './Checkout.css';
 
 interface Props {
@@ -57,7 +57,7 @@ function savedLabel(p: Passenger): string {
 }
 
 export default function PassengersForm({ lang, localeCode, hash, people, fields, addons, today, messages, held, asksDocuments }: Props) {
-  const t = islandTranslator(messages);
+  const t = islandTranslator(messages, localeCode);
   const form = useStore($form);
   const errors = useStore($errors);
   const submit = useStore($submit);
@@ -97,7 +97,18 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
     if (!list.length) return null;
     return (
       <p className="field__error" id={`${id}-${path}-error`}>
-        {list.map((code) => t(errorKey(code))).join(' ')}
+        {list.map((code, i) => {
+          // The example is a slot filled with an isolated element, not with text.
+          const [before = '', after] = t(errorKey(code), { example: '\u0000' }).split('\u0000');
+          return (
+            <Fragment key={code}>
+              {i > 0 && ' '}
+              {before}
+              {after !== undefined && <bdi dir="ltr">{PHONE_EXAMPLE}</bdi>}
+              {after}
+            </Fragment>
+          );
+        })}
       </p>
     );
   }
@@ -216,6 +227,7 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
             <input
               id={`${id}-email`}
               type="email"
+              dir="ltr"
               autoComplete="email"
               required
               maxLength={MAX_LENGTH.email}
@@ -233,6 +245,7 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
             <input
               id={`${id}-phone`}
               type="tel"
+              dir="ltr"
               autoComplete="tel"
               required
               maxLength={MAX_LENGTH.phone}

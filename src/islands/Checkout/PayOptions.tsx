@@ -22,7 +22,7 @@ function newKey(): string {
 }
 
 export default function PayOptions({ lang, hash, paygates, messages }: Props) {
-  const t = islandTranslator(messages);
+  const t = islandTranslator(messages, lang);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const keys = useRef(new Map<string, string>());

@@ -35,7 +35,7 @@ function cameBack(): boolean {
 }
 
 export default function PaymentStatus({ lang, localeCode, bookingId, payUrl, initial, station, amount, messages }: Props) {
-  const t = islandTranslator(messages);
+  const t = islandTranslator(messages, localeCode);
   const [result, setResult] = useState<PaymentResult>(initial);
 
   useEffect(() => {

@@ -11,3 +11,9 @@ const KEYS: Record<string, string> = {
 export function errorKey(code: string): string {
   return KEYS[code] ?? 'checkout.errorRequired';
 }
+
+/**
+ * The example in the phone message (`[example]`). The form shows it in its own left-to-right
+ * <bdi>: in right-to-left text its digit groups would otherwise be read in reverse order.
+ */
+export const PHONE_EXAMPLE = '+66 81 234 5678';

@@ -75,7 +75,7 @@ function useAction(lang: string, t: IslandT) {
 }
 
 export default function ProfileSettings({ lang, messages, profile, passengers: initialPassengers }: Props) {
-  const t = islandTranslator(messages);
+  const t = islandTranslator(messages, lang);
   const act = useAction(lang, t);
   const off = !useHydrated();
   const [details, setDetails] = useState<Status>(null);

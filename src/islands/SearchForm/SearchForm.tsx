@@ -49,7 +49,7 @@ interface Props {
 }
 
 export default function SearchForm({ lang, messages, vehclass = 'all', hotelTemplate, initial = {}, pageSearch }: Props) {
-  const t = islandTranslator(messages);
+  const t = islandTranslator(messages, lang);
   const locale = localeBySegment(lang);
   const from = useStore($from);
   const to = useStore($to);

@@ -21,7 +21,7 @@ import { isFirstView, PAGE_SIZE, type ResultsSeed } from '../../domain/results/f
 import { RECOMMENDED_RULES } from '../../domain/results/summary.ts';
 import { groupByDayPart } from '../../domain/results/dayParts.ts';
 import { correctedQuery, pageSearchAt, type PageSearchBase } from '../../domain/results/pageSearch.ts';
-import { resolveCurrency } from '../../domain/currencyCodes.ts';
+import { formatMoneyValue, resolveCurrency } from '../../domain/currencyCodes.ts';
 import { readCookie } from '../../stores/cookies.ts';
 import { createListClient } from '../../stores/listWorker.ts';
 import {
@@ -97,7 +97,7 @@ export default function SearchResults({
 }: Props) {
   // Stable across renders, like the other props of the cards and filters: they are memoised, so a
   // store change that leaves a card as it was (a status flag, the recheck of other trips) skips it.
-  const t = useMemo(() => islandTranslator(messages), [messages]);
+  const t = useMemo(() => islandTranslator(messages, localeCode), [messages, localeCode]);
   const trips = useStore($trips);
   const products = useStore($products);
   const status = useStore($status);
@@ -216,17 +216,7 @@ export default function SearchResults({
       };
   const count = live ? products.length : (first?.count ?? 0);
 
-  const formatter = useMemo(() => {
-    const cache = new Map<string, Intl.NumberFormat>();
-    return (value: number, code: string) => {
-      let f = cache.get(code);
-      if (!f) {
-        f = new Intl.NumberFormat(localeCode, { style: 'currency', currency: code });
-        cache.set(code, f);
-      }
-      return f.format(value);
-    };
-  }, [localeCode]);
+  const formatter = useCallback((value: number, code: string) => formatMoneyValue({ value, fxcode: code }, localeCode), [localeCode]);
   const shownCurrency = (live ? trips[0] : first?.trips[0])?.min_price.fxcode ?? currency ?? 'USD';
   const currencySymbol = useMemo(
     () =>

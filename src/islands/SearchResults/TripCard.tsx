@@ -3,6 +3,7 @@
  * the select link to the cart (booking_uri).
  */
 import { memo } from 'react';
+import { directionOf, routeArrow } from '../../domain/bidi.ts';
 import type { TravelOption, Trip } from '../../domain/search/trips.ts';
 import type { IslandT } from '../shared/translate.ts';
 import type { Names } from './names.ts';
@@ -32,7 +33,8 @@ function time(localDateTime: string): string {
 }
 
 /** Memoised: the list re-renders on every store change, a card only when its own props change. */
-export const TripCard = memo(function TripCard({ trip, action, names, badges, t, formatPrice, headingLevel = 3 }: Props) {
+export const TripCard = memo(function TripCard({ trip, action, names, badges, localeCode, t, formatPrice, headingLevel = 3 }: Props) {
+  const arrow = routeArrow(directionOf(localeCode));
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
   const p = trip.params;
   const option = trip.travel_options.find((o) => o.bookable) ?? trip.travel_options[0];
@@ -45,14 +47,14 @@ export const TripCard = memo(function TripCard({ trip, action, names, badges, t,
       <div className="trip__main">
         <Heading className="trip__times" id={headingId}>
           <time>{time(p.dep_time)}</time>{' '}
-          <span className="flip-rtl trip__arrow" aria-hidden="true">
-            →
+          <span className="trip__arrow" aria-hidden="true">
+            {arrow}
           </span>
           <span className="visually-hidden"> – </span> <time>{time(p.arr_time)}</time>
           {nextDay && <sup className="trip__nextday">+1</sup>}
         </Heading>
         <p className="trip__stations">
-          {names.station(p.from)} <span className="flip-rtl trip__arrow">→</span> {names.station(p.to)}
+          <bdi>{names.station(p.from)}</bdi> <span className="trip__arrow">{arrow}</span> <bdi>{names.station(p.to)}</bdi>
         </p>
         <p className="trip__meta">
           <span>{durationText(p.duration_min, t)}</span> ·{' '}
@@ -64,9 +66,9 @@ export const TripCard = memo(function TripCard({ trip, action, names, badges, t,
           <ol className="trip__segments" aria-label={t('results.segments')}>
             {trip.segments.map((s, i) => (
               <li key={`${s.route_code}-${String(i)}`}>
-                <span className="trip__segment-class">{s.vehclasses.map((c) => t(`vehclass.${c}`)).join(', ')}</span> {time(s.dep_time)}{' '}
-                {names.station(s.from)} <span className="flip-rtl trip__arrow">→</span> {time(s.arr_time)} {names.station(s.to)} ·{' '}
-                {names.operator(s.operator)}
+                <span className="trip__segment-class">{s.vehclasses.map((c) => t(`vehclass.${c}`)).join(', ')}</span>{' '}
+                <bdi dir="ltr">{time(s.dep_time)}</bdi> <bdi>{names.station(s.from)}</bdi> <span className="trip__arrow">{arrow}</span>{' '}
+                <bdi dir="ltr">{time(s.arr_time)}</bdi> <bdi>{names.station(s.to)}</bdi> · <bdi>{names.operator(s.operator)}</bdi>
               </li>
             ))}
           </ol>
@@ -86,7 +88,7 @@ export const TripCard = memo(function TripCard({ trip, action, names, badges, t,
       </div>
       <div className="trip__buy">
         <p className="trip__price">
-          <span className="trip__price-value">{formatPrice(trip.min_price.value, trip.min_price.fxcode)}</span>
+          <bdi className="trip__price-value">{formatPrice(trip.min_price.value, trip.min_price.fxcode)}</bdi>
           <span className="trip__per-person">{t('results.perPerson')}</span>
         </p>
         {p.is_bookable && option ? (

@@ -4,6 +4,7 @@
  * path calls it only on the transition to paid).
  */
 import type { Db } from '../db/client.ts';
+import { isolateIn, routeArrow } from '../../domain/bidi.ts';
 import { localeBySegment, resolveSegment } from '../../i18n/locales.ts';
 import { ENGLISH, messagesFor } from '../../i18n/messages.ts';
 import { createTranslator } from '../../i18n/translate.ts';
@@ -34,21 +35,27 @@ export async function sendBookingConfirmation(
   const local = locale.code === 'en' ? first : presentTicket(rows, index, locale.code, t);
   const links = ticketLinks(locale.segment, bookingId, nowMs);
   const site = parseServerEnv().SITE_URL.replace(/\/$/, '');
+  // Plain text has no <bdi>: in a right-to-left language every name and time is wrapped in
+  // Unicode isolates so it keeps its order (t() does so for the values it is given), and the
+  // arrow points the reading way.
+  const run = (text: string) => isolateIn(locale.dir, text);
+  const { reference } = local;
   const legsText = local.legs
     .map((l) => {
-      // Each time in its station's zone, zone named, as on the ticket page, PDF and calendar file.
+      // Each time in its station's zone, zone named, as on the ticket page, PDF and calendar file;
+      // every run isolated so a Latin name or time reads whole inside right-to-left text.
       const times = legTimes(l, locale.code);
-      return `${times.departure} ${l.from.name} → ${times.arrival} ${l.to.name} (${l.operator?.name ?? ''}, ${l.class_name})`;
+      return `${run(times.departure)} ${run(l.from.name)} ${routeArrow(locale.dir)} ${run(times.arrival)} ${run(l.to.name)} (${run(l.operator?.name ?? '')}, ${run(l.class_name)})`;
     })
     .join('\n');
   await mailer.send({
     to: rows.booking.email,
-    subject: t('mail.bookingSubject', { reference: local.reference }),
+    subject: t('mail.bookingSubject', { reference }),
     text: [
       t('mail.bookingGreeting'),
-      t(local.status === 'confirmed' ? 'mail.bookingConfirmed' : 'mail.bookingPending', { reference: local.reference }),
+      t(local.status === 'confirmed' ? 'mail.bookingConfirmed' : 'mail.bookingPending', { reference }),
       legsText,
-      `${t('ticket.passengers')}: ${local.passengers.join(', ')}`,
+      `${t('ticket.passengers')}: ${local.passengers.map(run).join(', ')}`,
       // The signed link opens the ticket page (downloads, cancellation) without an account.
       t('mail.bookingLink', { url: `${site}${links.page}` }),
     ].join('\n\n'),

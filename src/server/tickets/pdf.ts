@@ -4,11 +4,13 @@
  * and the passengers. Printed in English: the driver or deckhand reading it may not read the
  * traveller's language. Names keep their own script where fonts.ts has a font for it
  * (Vietnamese, Thai, Cyrillic, Greek, Arabic and more); a character no font covers prints as
- * "?" rather than breaking the file.
+ * "?" rather than breaking the file. Text wraps at word boundaries: beside the QR code within
+ * the column left of it, below it within the page margins. The route arrow is drawn (no font
+ * here has a glyph for →) and the total uses the site's money format (formatMoney, English).
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { currencyInfo, isSupportedCurrency } from '../../domain/currencyCodes.ts';
+import { formatMoneyValue } from '../../domain/currencyCodes.ts';
 import { darkModuleRuns } from '../../domain/tickets/qrRuns.ts';
 import { legTimes } from '../../domain/tickets/stationTime.ts';
 import type { TicketData } from './data.ts';
@@ -43,6 +45,58 @@ function drawQrCode(page: PDFPage, text: string, at: { x: number; y: number; siz
   page.drawSvgPath(path, { x: at.x + quiet * cell, y: at.y + at.size - quiet * cell, scale: cell, color: rgb(0, 0, 0) });
 }
 
+/** Page geometry in points (A4): margins and the QR code in the top right corner. */
+const PAGE = { width: 595, height: 842, margin: 50 };
+const QR = { x: 395, y: 640, size: 150, gap: 12 };
+
+/** A place in a line where the route arrow is drawn; it stands between two words. */
+export const ARROW = '\u2192';
+
+export interface LaidLine {
+  /** The line's text; ARROW marks where an arrow is drawn. */
+  text: string;
+  /** Baseline. */
+  y: number;
+}
+
+/**
+ * Greedy word wrap. `width(text)` measures a piece of text, `right(y)` is the right edge for a
+ * line whose baseline is y (narrower beside the QR code). A word longer than a whole line is
+ * broken between characters. Returns the lines and the baseline after the last one.
+ */
+export function wrapLines(
+  text: string,
+  options: { x: number; y: number; lineHeight: number; width: (text: string) => number; right: (y: number) => number },
+): { lines: LaidLine[]; y: number } {
+  const lines: LaidLine[] = [];
+  let y = options.y;
+  let current = '';
+  const fits = (candidate: string) => options.x + options.width(candidate) <= options.right(y);
+  const flush = () => {
+    lines.push({ text: current, y });
+    y -= options.lineHeight;
+    current = '';
+  };
+  for (const word of text.split(' ').filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (fits(candidate)) {
+      current = candidate;
+      continue;
+    }
+    if (current) flush();
+    if (fits(word)) {
+      current = word;
+      continue;
+    }
+    for (const ch of word) {
+      if (current && !fits(current + ch)) flush();
+      current += ch;
+    }
+  }
+  if (current || !lines.length) flush();
+  return { lines, y };
+}
+
 export async function ticketPdf(
   ticket: TicketData,
   t: (key: string, values?: Record<string, string | number>) => string,
@@ -51,7 +105,7 @@ export async function ticketPdf(
   doc.setTitle(`${t('ticket.title')} ${ticket.reference}`);
   doc.setSubject(ticket.reference);
   doc.setProducer('Roamly');
-  const page = doc.addPage([595, 842]);
+  const page = doc.addPage([PAGE.width, PAGE.height]);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const styles = {
@@ -60,44 +114,84 @@ export async function ticketPdf(
   };
   const color = rgb(0.12, 0.16, 0.2);
   let y = 790;
-  // Each run of characters in the font that can print it (see fonts.ts), left to right.
-  const line = async (text: string, size = 11, weight: Weight = 'regular', x0 = 50) => {
+  const arrowWidth = (size: number) => size * 1.1;
+  // Each run of characters in the font that can print it (see fonts.ts), left to right; an
+  // ARROW is drawn as a shaft and a head. Measures when `draw` is false.
+  const runText = async (text: string, size: number, weight: Weight, at: { x: number; y: number } | null): Promise<number> => {
     const style = styles[weight];
-    let x = x0;
-    for (const run of splitRuns(text, style.can, weight)) {
-      const font = run.face < 0 ? style.font : await style.fallback(run.face);
-      page.drawText(run.text, { x, y, size, font, color });
-      x += font.widthOfTextAtSize(run.text, size);
+    let x = at?.x ?? 0;
+    for (const [i, piece] of text.split(ARROW).entries()) {
+      if (i > 0) {
+        const w = arrowWidth(size);
+        if (at) {
+          const mid = at.y + size * 0.32;
+          const head = size * 0.32;
+          page.drawLine({
+            start: { x: x + size * 0.1, y: mid },
+            end: { x: x + w - size * 0.1 - head * 0.6, y: mid },
+            thickness: size * 0.08,
+            color,
+          });
+          page.drawSvgPath(`M0 0L${String(-head)} ${String(-head / 2)}L${String(-head)} ${String(head / 2)}Z`, {
+            x: x + w - size * 0.1,
+            y: mid,
+            color,
+          });
+        }
+        x += w;
+      }
+      for (const run of splitRuns(piece, style.can, weight)) {
+        const font = run.face < 0 ? style.font : await style.fallback(run.face);
+        if (at) page.drawText(run.text, { x, y: at.y, size, font, color });
+        x += font.widthOfTextAtSize(run.text, size);
+      }
     }
-    y -= size + 7;
+    return x - (at?.x ?? 0);
+  };
+  // A paragraph wrapped to the room it has: left of the QR code while beside it, the full
+  // width below it.
+  const line = async (text: string, size = 11, weight: Weight = 'regular', x0 = PAGE.margin) => {
+    // Standard-font text is not kerned, so a line is as wide as the sum of its characters.
+    const widths = new Map<string, number>();
+    for (const ch of new Set(text.normalize('NFC'))) widths.set(ch, await runText(ch, size, weight, null));
+    const measure = (candidate: string) => {
+      let sum = 0;
+      for (const ch of candidate) sum += widths.get(ch) ?? size * 0.6;
+      return sum;
+    };
+    const right = (baseline: number) =>
+      baseline + size > QR.y - QR.gap && baseline - size * 0.3 < QR.y + QR.size ? QR.x - QR.gap : PAGE.width - PAGE.margin;
+    const laid = wrapLines(text.normalize('NFC'), { x: x0, y, lineHeight: size + 4, width: measure, right });
+    for (const l of laid.lines) await runText(l.text, size, weight, { x: x0, y: l.y });
+    y = laid.y - 3;
   };
 
   await line(t('ticket.title'), 22, 'bold');
   await line(`${t('ticket.reference')}: ${ticket.reference}`, 14, 'bold');
   await line(`${t('ticket.status')}: ${t(`ticket.status_${ticket.status}`)}`);
-  drawQrCode(page, signedReference(ticket.reference), { x: 395, y: 640, size: 150 });
+  drawQrCode(page, signedReference(ticket.reference), QR);
   y -= 10;
 
   for (const [i, leg] of ticket.legs.entries()) {
     y -= 6;
-    await line(`${String(i + 1)}. ${leg.from.name} -> ${leg.to.name}`, 13, 'bold');
+    await line(`${String(i + 1)}. ${leg.from.name} ${ARROW} ${leg.to.name}`, 13, 'bold');
     // In each station's zone with the zone named (the PDF is English; narrow spaces printed as spaces).
     const times = legTimes(leg, 'en');
     await line(`${t('ticket.departure')}: ${times.departure.replace(/[\u202f\u2009]/g, ' ')}`);
     await line(`${t('ticket.arrival')}: ${times.arrival.replace(/[\u202f\u2009]/g, ' ')}`);
-    await line(`${t('ticket.operator')}: ${leg.operator?.name ?? ''}   ${t('ticket.class')}: ${leg.class_name}`);
+    await line(`${t('ticket.operator')}: ${leg.operator?.name ?? ''} · ${t('ticket.class')}: ${leg.class_name}`);
     await line(leg.instructions, 10);
     // The names a driver reads, when they differ; fonts.ts has no Lao or Khmer font, so those stay Latin.
-    const driver = `${leg.from.local_name} -> ${leg.to.local_name}`;
-    if (driver !== `${leg.from.name} -> ${leg.to.name}` && !/[\u0E80-\u0EFF\u1780-\u17FF]/u.test(driver)) await line(driver, 10);
+    const driver = `${leg.from.local_name} ${ARROW} ${leg.to.local_name}`;
+    if (driver !== `${leg.from.name} ${ARROW} ${leg.to.name}` && !/[\u0E80-\u0EFF\u1780-\u17FF]/u.test(driver)) await line(driver, 10);
   }
   y -= 10;
   await line(t('ticket.passengers'), 13, 'bold');
   for (const name of ticket.passengers) await line(`- ${name}`);
   y -= 10;
-  // The currency code, not its symbol: the standard fonts cannot print symbols such as ฿ or ₫.
-  const digits = isSupportedCurrency(ticket.total.fxcode) ? currencyInfo(ticket.total.fxcode).minorUnits : 2;
-  await line(`${t('ticket.total')}: ${(ticket.total.minor / 10 ** digits).toFixed(digits)} ${ticket.total.fxcode}`);
+  // The site's money format in English (the PDF's language): "$23.22", "฿1,234.50"; the
+  // symbols Helvetica lacks (฿, ₫, ₹ …) print from the fallback fonts.
+  await line(`${t('ticket.total')}: ${formatMoneyValue(ticket.total, 'en')}`);
   await line(t('ticket.showQr'), 9);
   return doc.save();
 }

@@ -29,8 +29,18 @@ describe('withoutIslandStyle', () => {
     expect(await through(Array.from({ length: page.length }, (_, i) => page.charAt(i)))).toBe(expected);
   });
 
-  it('leaves pages without islands and non-ASCII text untouched', async () => {
+  it('leaves pages without islands and non-ASCII text untouched, even split inside a character', async () => {
     const arabic = '<html lang="ar"><body><h1>من بانكوك إلى كو تاو</h1></body></html>';
     expect(await through([arabic.slice(0, 20), arabic.slice(20)])).toBe(arabic);
+    const bytes = new TextEncoder().encode(arabic);
+    const split = new ReadableStream<Uint8Array>({
+      start(controller) {
+        // Byte 31 falls inside a two-byte Arabic letter.
+        controller.enqueue(bytes.slice(0, 31));
+        controller.enqueue(bytes.slice(31));
+        controller.close();
+      },
+    });
+    expect(await new Response(withoutIslandStyle(split)).text()).toBe(arabic);
   });
 });

@@ -11,32 +11,38 @@ export const ISLAND_STYLE = '<style>astro-island,astro-slot,astro-static-slot{di
 
 /** The page's text without the island style element (its first occurrence: Astro writes one). */
 export function withoutIslandStyle(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
   let held = '';
   let removed = false;
-  const strip = new TransformStream<string, string>({
-    transform(chunk, controller) {
-      if (removed) {
-        controller.enqueue(chunk);
-        return;
-      }
-      const text = held + chunk;
-      const at = text.indexOf(ISLAND_STYLE);
-      if (at !== -1) {
-        removed = true;
-        held = '';
-        controller.enqueue(text.slice(0, at) + text.slice(at + ISLAND_STYLE.length));
-        return;
-      }
-      // The element may start in this chunk and end in the next: keep a tail shorter than it.
-      const keep = Math.min(text.length, ISLAND_STYLE.length - 1);
-      controller.enqueue(text.slice(0, text.length - keep));
-      held = text.slice(text.length - keep);
-    },
-    flush(controller) {
-      if (held) controller.enqueue(held);
-    },
-  });
-  return body.pipeThrough(new TextDecoderStream()).pipeThrough(strip).pipeThrough(new TextEncoderStream());
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        // `stream: true` keeps a character split between chunks for the next one.
+        const text = held + decoder.decode(chunk, { stream: true });
+        if (removed) {
+          held = '';
+          controller.enqueue(encoder.encode(text));
+          return;
+        }
+        const at = text.indexOf(ISLAND_STYLE);
+        if (at !== -1) {
+          removed = true;
+          held = '';
+          controller.enqueue(encoder.encode(text.slice(0, at) + text.slice(at + ISLAND_STYLE.length)));
+          return;
+        }
+        // The element may start in this chunk and end in the next: keep a tail shorter than it.
+        const keep = Math.min(text.length, ISLAND_STYLE.length - 1);
+        controller.enqueue(encoder.encode(text.slice(0, text.length - keep)));
+        held = text.slice(text.length - keep);
+      },
+      flush(controller) {
+        const rest = held + decoder.decode();
+        if (rest) controller.enqueue(encoder.encode(rest));
+      },
+    }),
+  );
 }
 
 export const islandStyleMiddleware: MiddlewareHandler = async (_context, next) => {

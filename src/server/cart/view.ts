@@ -51,6 +51,8 @@ export interface LegDetails {
   vehclass: string | null;
   price: Money;
   departure_at: string;
+  /** The arrival instant (UTC), read in `arrival_time_zone`. */
+  arrival_at: string;
 }
 
 export interface CartViewV2 extends Omit<CartView, 'items'> {
@@ -102,6 +104,7 @@ export function legDetails(leg: LoadedCart['items'][number]['legs'][number], ind
     vehclass: route?.vehicleClass ?? null,
     price: toMoney(leg.unitPriceMinor, leg.currency, index.fx),
     departure_at: leg.departureAt.toISOString(),
+    arrival_at: leg.arrivalAt.toISOString(),
   };
 }
 

@@ -27,6 +27,8 @@ export interface SearchRequest {
   toId: string;
   date: string;
   date2?: string | undefined;
+  /** The return leg of a round trip: prices with the round-trip discount, like the outbound's. */
+  roundTrip?: boolean | undefined;
   people: number;
   vehclasses: string;
   currency: string;
@@ -152,6 +154,8 @@ function searchQuery(r: SearchRequest): string {
     vehclasses: r.vehclasses,
     currency: r.currency,
   });
+  // Both legs of a round trip are priced as the cart with both charges them (round-trip discount).
+  if (r.date2 || r.roundTrip) q.set('roundTrip', '1');
   return q.toString();
 }
 
@@ -393,6 +397,6 @@ export async function chooseOutbound(
   }
   $roundTrip.set({ ...$roundTrip.get(), cartHash: hash, leg: 'return' });
   setView({ ...EMPTY_STATE }, 'replace');
-  await runSearch({ ...r, fromId: r.toId, toId: r.fromId, date: r.date2, date2: undefined }, fetcher);
+  await runSearch({ ...r, fromId: r.toId, toId: r.fromId, date: r.date2, date2: undefined, roundTrip: true }, fetcher);
   if ($trips.get().length === 0) $roundTrip.setKey('unavailableReason', 'no_return');
 }

@@ -6,7 +6,7 @@
  */
 import { fromDayNumber } from '../search/dates.ts';
 import { convertMinor, pricingCurrency } from '../search/money.ts';
-import { applyRules, discounted } from '../search/pricing.ts';
+import { applyRules, legUnitPrice } from '../search/pricing.ts';
 import { fareShare, legStation, type Leg, type TimetableIndex } from '../search/timetable.ts';
 import { legFromKey } from '../search/tripInfo.ts';
 import type { CartSelection } from './slug.ts';
@@ -48,8 +48,7 @@ function quoteLeg(index: TimetableIndex, leg: Leg, optionId: number, q: QuoteInp
     departureDay: leg.serviceDay,
     today: Math.floor(q.now / 86_400_000),
   });
-  let unit = discounted(base, rules.discount);
-  if (q.roundTrip && rules.roundTripPct) unit = discounted(unit, { promo_type: 'pricing_rule', discount_pct: rules.roundTripPct });
+  const unit = legUnitPrice(base, rules, q.roundTrip);
   return {
     scheduleId: leg.schedule.id,
     travelOptionId: option.id,

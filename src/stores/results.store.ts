@@ -355,12 +355,17 @@ export function closeRoundTripModal(): void {
 /** The cart link of a travel option: passengers and currency go along; the return leg adds the outbound cart. */
 export function bookingHref(option: TravelOption, r: Pick<SearchRequest, 'people' | 'currency' | 'date2'>): string {
   const q = new URLSearchParams({ people: String(r.people), currency: r.currency });
-  const { cartHash, leg } = $roundTrip.get();
+  const { cartHash, leg, travelOption } = $roundTrip.get();
+  // What the cards said per person (both legs of a round trip): checkout shows it beside the
+  // fare it quotes if the two differ, before anything is held.
+  let seen = option.price.minor;
   // SPEC §5: the round-trip cart hash is used only for a search with date2 (or fromRoundTrip).
   if (r.date2 && leg === 'return' && cartHash) {
     q.set('cartHash', cartHash);
     q.set('fromRoundTrip', '1');
+    seen += travelOption?.price.minor ?? 0;
   }
+  q.set('seen', String(seen));
   return `${option.booking_uri}?${q.toString()}`;
 }
 

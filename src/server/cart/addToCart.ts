@@ -35,7 +35,8 @@ export interface AddToCartInput {
   sessionKey: string;
 }
 
-export type AddToCartResult = { ok: true; hash: string; unitMinor: number; currency: string } | { ok: false; code: 'invalid_cart' | 'cart_not_found' | QuoteProblem };
+export type AddToCartResult =
+  { ok: true; hash: string; unitMinor: number; currency: string } | { ok: false; code: 'invalid_cart' | 'cart_not_found' | QuoteProblem };
 
 export async function addToCart(db: Db, index: TimetableIndex, input: AddToCartInput): Promise<AddToCartResult> {
   const parsed = parseAddToCartSlug(input.slug);

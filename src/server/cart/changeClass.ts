@@ -20,15 +20,15 @@ import { cartSelections, type LoadedCart } from './cart.ts';
 
 /** The request: which trip of the cart, which leg of it, which class; and the price the traveller saw. */
 export const changeClassBody = z.object({
-  item: z.coerce
+  item: z
     .number()
     .int()
     .min(0)
     .max(MAX_CART_TRIPS - 1),
-  leg: z.coerce.number().int().min(0).max(3),
-  option: z.coerce.number().int().positive(),
+  leg: z.number().int().min(0).max(3),
+  option: z.number().int().positive(),
   /** Per passenger, in the cart currency's minor units: what the class list showed. */
-  expected: z.coerce.number().int().min(0).optional(),
+  expected: z.number().int().min(0).optional(),
 });
 
 export type ChangeClassInput = z.infer<typeof changeClassBody>;
@@ -57,7 +57,13 @@ function inventoryKey(leg: QuotedLeg) {
 }
 
 /** Moves a reservation's hold on one leg from the old class's seats to the new class's, under row locks. */
-async function moveHold(tx: Tx, booking: BookingRow, from: { scheduleId: number; travelOptionId: number; serviceDate: string }, to: QuotedLeg, now: Date) {
+async function moveHold(
+  tx: Tx,
+  booking: BookingRow,
+  from: { scheduleId: number; travelOptionId: number; serviceDate: string },
+  to: QuotedLeg,
+  now: Date,
+) {
   const [oldRow] = await tx
     .select({ id: departureInventory.id })
     .from(departureInventory)

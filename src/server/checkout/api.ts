@@ -285,11 +285,7 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
       if (!result.ok) return classChangeError(ctx, result, loaded.cc, loaded.index);
       const fresh = await checkoutContext(loaded.db, loaded.index, loaded.hash, ctx.locals.locale.code, new Date(now()));
       if (!fresh) return apiError(ctx.locals.t, 'cart_not_found', 404);
-      return json(
-        { cart: fresh.view, booking: bookingView(fresh, loaded.index), totals: totals(fresh, loaded.index, []) },
-        200,
-        NO_STORE,
-      );
+      return json({ cart: fresh.view, booking: bookingView(fresh, loaded.index), totals: totals(fresh, loaded.index, []) }, 200, NO_STORE);
     },
 
     /** GET paygates/{hash}: the ways to pay this cart. */

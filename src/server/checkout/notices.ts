@@ -9,7 +9,9 @@ const minor = z.coerce.number().int().min(0).max(100_000_000);
 
 export const stepNoticeQuery = z.object({
   seen: minor.optional(),
-  class: z.enum(['changed', 'invalid_class', 'class_locked', 'sold_out', 'sales_closed', 'price_changed', 'unknown_trip', 'no_price']).optional(),
+  class: z
+    .enum(['changed', 'invalid_class', 'class_locked', 'sold_out', 'sales_closed', 'price_changed', 'unknown_trip', 'no_price'])
+    .optional(),
   was: minor.optional(),
   is: minor.optional(),
 });

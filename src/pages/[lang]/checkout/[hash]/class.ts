@@ -19,7 +19,7 @@ export const POST: APIRoute = async ({ params, request, locals, redirect }) => {
   const hash = cartHashSchema.safeParse(params.hash);
   if (!hash.success) return redirect(`/${lang}/checkout`, 303);
   const back = (query: string) => redirect(`${checkoutPath(lang, hash.data, 0)}?${query}`, 303);
-  let form: Record<string, unknown> = {};
+  let form: Record<string, unknown>;
   try {
     form = Object.fromEntries(await request.formData());
   } catch {
@@ -27,7 +27,13 @@ export const POST: APIRoute = async ({ params, request, locals, redirect }) => {
   }
   // A radio's value is "class:price per person" (the price the page showed for it).
   const [option, expected] = typeof form.choice === 'string' ? form.choice.split(':') : [];
-  const input = changeClassBody.safeParse({ item: form.item, leg: form.leg, option, expected });
+  const number = (value: unknown) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : undefined);
+  const input = changeClassBody.safeParse({
+    item: number(form.item),
+    leg: number(form.leg),
+    option: number(option),
+    expected: number(expected),
+  });
   if (!input.success) return back('class=invalid_class');
   const { db } = await getDbHandle();
   const index = await getSearchIndex(db);
@@ -36,6 +42,7 @@ export const POST: APIRoute = async ({ params, request, locals, redirect }) => {
   if (!cc || !(await cartOpenTo(db, request, cc.loaded.cart.id, new Date(now)))) return redirect(`/${lang}/checkout`, 303);
   const result = await changeClassInCheckout(db, index, cc, input.data, now);
   if (result.ok) return back('class=changed');
-  if (result.code === 'price_changed') return back(`class=price_changed&was=${String(result.expectedMinor)}&is=${String(result.currentMinor)}`);
+  if (result.code === 'price_changed')
+    return back(`class=price_changed&was=${String(result.expectedMinor)}&is=${String(result.currentMinor)}`);
   return back(`class=${result.code}`);
 };

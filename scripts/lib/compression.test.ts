@@ -2,7 +2,8 @@ import { createServer, get, type IncomingHttpHeaders, type Server } from 'node:h
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDynamicCompression, MIN_COMPRESS_BYTES, preferredEncoding } from './compression.ts';
+import { MIN_COMPRESS_BYTES, preferredEncoding } from '../../src/server/http/encoding.ts';
+import { createDynamicCompression } from './compression.ts';
 
 describe('preferredEncoding', () => {
   it('prefers brotli over gzip at equal weight, whatever order the browser lists them in', () => {

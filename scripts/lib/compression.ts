@@ -17,58 +17,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants } from 'node:zlib';
 import compression from 'compression';
-
-/** Below this an answer fits in one TCP segment anyway: compressing it saves no round trip. */
-export const MIN_COMPRESS_BYTES = 1400;
-
-/** Brotli quality for answers compressed while the visitor waits (and for pre-rendered pages). */
-export const DYNAMIC_BROTLI_QUALITY = 5;
-export const DYNAMIC_GZIP_LEVEL = 6;
-
-/** Hashed build assets: compressed once, served for a year. */
-export const ASSET_BROTLI_QUALITY = 11;
-export const ASSET_GZIP_LEVEL = 9;
-
-/** Text files that the build pre-compresses (images, fonts and Pagefind's gzipped fragments are not). */
-export const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([
-  '.html',
-  '.js',
-  '.mjs',
-  '.css',
-  '.json',
-  '.xml',
-  '.svg',
-  '.txt',
-  '.webmanifest',
-  '.map',
-]);
-
-export type Encoding = 'br' | 'gzip';
-
-/** File name suffix of a pre-compressed copy. */
-export const ENCODING_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
-
-/**
- * The encoding to answer with for an `Accept-Encoding` header: brotli when the client takes it
- * at least as gladly as gzip (browsers list gzip first with equal weight), then gzip, else none.
- * `q=0` refuses an encoding; `*` stands for any encoding not named.
- */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
-  if (!acceptEncoding) return null;
-  const weights = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    if (name) weights.set(name, Number.isFinite(weight) ? weight : 0);
-  }
-  const weight = (encoding: Encoding) => weights.get(encoding) ?? weights.get('*') ?? 0;
-  const br = weight('br');
-  const gzip = weight('gzip');
-  if (br > 0 && br >= gzip) return 'br';
-  if (gzip > 0) return 'gzip';
-  return null;
-}
+import { DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL, MIN_COMPRESS_BYTES } from '../../src/server/http/encoding.ts';
 
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 

@@ -20,7 +20,7 @@ import {
   DYNAMIC_GZIP_LEVEL,
   ENCODING_SUFFIX,
   MIN_COMPRESS_BYTES,
-} from './compression.ts';
+} from '../../src/server/http/encoding.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

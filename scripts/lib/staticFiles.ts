@@ -21,7 +21,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname } from 'node:path';
 import { contentType } from 'mime-types';
 import send from 'send';
-import { COMPRESSIBLE_EXTENSIONS, ENCODING_SUFFIX, preferredEncoding, type Encoding } from './compression.ts';
+import { COMPRESSIBLE_EXTENSIONS, ENCODING_SUFFIX, preferredEncoding, type Encoding } from '../../src/server/http/encoding.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

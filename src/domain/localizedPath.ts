@@ -23,3 +23,41 @@ function splitQuery(value: string): [string, string | undefined] {
   const index = value.indexOf('?');
   return index === -1 ? [value, undefined] : [value.slice(0, index), value.slice(index + 1)];
 }
+
+/**
+ * The language-neutral address of a page, the `x-default` alternate crawlers send visitors to
+ * when no language matches theirs: the path without its language segment (`/en/about` →
+ * `/about`, `/en` → `/`). The server answers such an address by choosing the visitor's language
+ * (`languageChoiceTarget`), as `/` always has.
+ */
+export function languageNeutralPath(pathWithQuery: string): string {
+  const [path, query] = splitQuery(pathWithQuery);
+  const parts = path.split('/');
+  if (isSegment(parts[1] ?? '')) parts.splice(1, 1);
+  const joined = parts.join('/').replace(/\/+$/, '') || '/';
+  return query ? `${joined}?${query}` : joined;
+}
+
+/** First segments that are never pages in a language: the API, built assets, the test gateway. */
+const NOT_PAGES: ReadonlySet<string> = new Set([
+  'api',
+  '_astro',
+  '_server-islands',
+  '_image',
+  'pagefind',
+  'sandbox-gateway',
+  '.well-known',
+]);
+
+/**
+ * Where a language-neutral address sends a visitor whose language is `segment`: the same path
+ * under that language, or null when the path is not a page address (it has a language already,
+ * names a file, or belongs to the API or the assets), which stays a 404.
+ */
+export function languageChoiceTarget(pathname: string, search: string, segment: LocaleSegment): string | null {
+  const parts = pathname.split('/').filter(Boolean);
+  const first = parts[0];
+  if (first === undefined || isSegment(first) || NOT_PAGES.has(first)) return null;
+  if (parts.some((part) => part.includes('.'))) return null;
+  return `${localizedPath(segment, parts.join('/'))}${search}`;
+}

@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/browser.ts';
-import { structuredDataProblems } from '../../src/domain/content/structuredData.ts';
+import { structuredDataProblems, structuredDataUrls } from '../../src/domain/content/structuredData.ts';
 
 // axe and the first station call (which loads the search index) are slow on a busy 2-core machine.
 test.describe.configure({ timeout: 90_000 });
@@ -36,6 +36,11 @@ async function expectValidStructuredData(page: Page, types: string[]) {
   const data = await structuredData(page);
   expect(data.map((d) => d['@type'])).toEqual(expect.arrayContaining(types));
   for (const block of data) expect(structuredDataProblems(block)).toEqual([]);
+  // Every address the data names answers itself, not with a redirect (the bare `/` redirects).
+  for (const url of new Set(data.flatMap(structuredDataUrls))) {
+    const response = await page.request.get(new URL(url).pathname, { maxRedirects: 0 });
+    expect(response.status(), url).toBe(200);
+  }
 }
 
 async function stationUrl(page: Page, lang: string): Promise<string> {
@@ -197,6 +202,21 @@ test.describe('trip pages', () => {
 });
 
 test.describe('crawlers and readers', () => {
+  for (const lang of ['en', 'ar']) {
+    test(`the ${lang} home page describes the site and its search, and the organisation with its logo`, async ({ page }) => {
+      await page.goto(`/${lang}`);
+      await expectValidStructuredData(page, ['WebSite', 'Organization']);
+      const site = (await structuredData(page)).find((d) => d['@type'] === 'WebSite');
+      const template = (site?.potentialAction as { target: { urlTemplate: string } }).target.urlTemplate;
+      expect(new URL(template).pathname).toBe(`/${lang}/support`);
+      if (lang !== 'en') return;
+      // The search address searches: the help centre opens with the hits for the term.
+      const target = new URL(template.replace('{search_term_string}', encodeURIComponent('charged twice')));
+      await page.goto(target.pathname + target.search);
+      await expect(page.getByRole('search').getByRole('link', { name: 'I was charged twice' })).toBeVisible({ timeout: 15_000 });
+    });
+  }
+
   test('the sitemap index lists per-locale sitemaps whose pages exist, with alternates', async ({ request }) => {
     const index = await (await request.get('/sitemap-index.xml')).text();
     const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
@@ -230,13 +250,73 @@ test.describe('crawlers and readers', () => {
       }));
     }, xml);
     expect(items?.length).toBeGreaterThanOrEqual(12);
+    // Feed validators: the feed's own address and when it last changed.
+    const channel = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'application/xml');
+      const self = doc.getElementsByTagNameNS('http://www.w3.org/2005/Atom', 'link')[0];
+      return {
+        self: self?.getAttribute('href'),
+        rel: self?.getAttribute('rel'),
+        lastBuildDate: doc.querySelector('channel > lastBuildDate')?.textContent,
+      };
+    }, xml);
+    expect(channel.rel).toBe('self');
+    expect(new URL(channel.self ?? '').pathname).toBe('/rss.xml');
+    expect(Number.isNaN(Date.parse(channel.lastBuildDate ?? ''))).toBe(false);
     expect(items?.map((i) => i.title)).toContain('How to get from Bangkok to Koh Tao');
     for (const item of items ?? []) expect((await page.request.get(new URL(item.link ?? '').pathname)).status()).toBe(200);
   });
 
-  test('each locale has a web app manifest in its language', async ({ request }) => {
-    const manifest = (await (await request.get('/ar/manifest.webmanifest')).json()) as { lang: string; dir: string; start_url: string };
-    expect(manifest).toMatchObject({ lang: 'ar-ae', dir: 'rtl', start_url: '/ar' });
+  test('each locale has a web app manifest in its language, with app icons, and the site is installable', async ({ page, request }) => {
+    interface Manifest {
+      lang: string;
+      dir: string;
+      start_url: string;
+      name: string;
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+    }
+    const ar = (await (await request.get('/ar/manifest.webmanifest')).json()) as Manifest;
+    const en = (await (await request.get('/en/manifest.webmanifest')).json()) as Manifest;
+    expect(ar).toMatchObject({ lang: 'ar-ae', dir: 'rtl', start_url: '/ar' });
+    expect(ar.name).not.toBe(en.name);
+    const png = (sizes: string, purpose: string) =>
+      ar.icons.find((i) => i.type === 'image/png' && i.sizes === sizes && i.purpose === purpose);
+    for (const icon of [png('192x192', 'any'), png('512x512', 'any'), png('512x512', 'maskable')]) {
+      expect(icon).toBeDefined();
+      const response = await request.get(icon?.src ?? '');
+      expect(response.headers()['content-type']).toBe('image/png');
+      // The PNG header's width and height are the size the manifest promises.
+      const body = await response.body();
+      expect(`${String(body.readUInt32BE(16))}x${String(body.readUInt32BE(20))}`).toBe(icon?.sizes);
+    }
+    // Chromium's own installability check (the one behind the install prompt). A test browser's
+    // context is always incognito, where Chromium never offers to install: that one reason aside,
+    // nothing may be missing (manifest, icons, start URL, display mode).
+    await page.goto('/en');
+    const cdp = await page.context().newCDPSession(page);
+    const installabilityErrors = async () =>
+      ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] }).installabilityErrors
+        .map((e) => e.errorId)
+        .filter((id) => id !== 'in-incognito');
+    await expect.poll(installabilityErrors).toEqual([]);
+  });
+
+  test('every page names its language-neutral address (x-default), which opens the page in the visitor’s language', async ({
+    page,
+    browser,
+  }) => {
+    await page.goto('/en/about');
+    await expect(page.locator('link[rel=alternate][hreflang=x-default]')).toHaveAttribute('href', /^https?:\/\/[^/]+\/about$/);
+    await page.goto('/en');
+    await expect(page.locator('link[rel=alternate][hreflang=x-default]')).toHaveAttribute('href', /^https?:\/\/[^/]+\/$/);
+    const arabicReader = await browser.newContext({ locale: 'ar-AE', extraHTTPHeaders: { 'accept-language': 'ar-AE,ar;q=0.9' } });
+    const arabicPage = await arabicReader.newPage();
+    await arabicPage.goto('/about');
+    await expect(arabicPage).toHaveURL(/\/ar\/about$/);
+    await arabicReader.close();
+    // Files and the API stay 404: only page addresses choose a language.
+    expect((await page.request.get('/api/nuxt/none')).status()).toBe(404);
+    expect((await page.request.get('/no-such-file.png')).status()).toBe(404);
   });
 });
 

@@ -53,6 +53,12 @@ export function runSiteSearch(form: HTMLFormElement): void {
   };
 
   input.addEventListener('input', () => void show(input.value).catch(() => undefined));
+  // `?q=` searches at once: the address search engines offer for the site search (WebSite SearchAction).
+  const asked = new URLSearchParams(form.ownerDocument.location.search).get('q');
+  if (asked?.trim()) {
+    input.value = asked;
+    void show(asked).catch(() => undefined);
+  }
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void show(input.value).catch(() => undefined);

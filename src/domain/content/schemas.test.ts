@@ -34,6 +34,7 @@ describe('guideSchema', () => {
     summary: 'Three ways to reach Koh Tao from Bangkok.',
     places: ['bangkok', 'koh-tao'],
     vehicleClasses: ['bus', 'ferry'],
+    published: '2026-09-01',
     updated: '2026-10-01',
     order: 1,
   };
@@ -43,6 +44,10 @@ describe('guideSchema', () => {
   it('rejects place slugs that are not URL slugs and unknown vehicle classes', () => {
     expect(guideSchema.safeParse({ ...guide, places: ['Koh Tao'] }).success).toBe(false);
     expect(guideSchema.safeParse({ ...guide, vehicleClasses: ['rocket'] }).success).toBe(false);
+  });
+  it('requires a publication date no later than the last update', () => {
+    expect(guideSchema.safeParse({ ...guide, published: undefined }).success).toBe(false);
+    expect(guideSchema.safeParse({ ...guide, published: '2026-11-01' }).success).toBe(false);
   });
 });
 

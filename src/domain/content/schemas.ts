@@ -25,10 +25,13 @@ export const guideSchema = z
     /** Seeded place slugs the guide is about; the page links a search between the first two. */
     places: z.array(slugSchema).min(1),
     vehicleClasses: z.array(z.enum(['bus', 'ferry', 'train', 'van', 'avia', 'charter'])).min(1),
+    /** First published; `updated` is the last edit (both go into the Article structured data). */
+    published: z.coerce.date(),
     updated: z.coerce.date(),
     order: z.number().int().min(0),
   })
-  .strict();
+  .strict()
+  .refine((g) => g.published <= g.updated, { message: 'published must not be after updated', path: ['published'] });
 
 export const supportArticleSchema = z
   .object({

@@ -33,14 +33,15 @@ describe('operatorTimetable', () => {
 
 describe('operatorStructuredData', () => {
   const url = new URL('https://roamly.example/en/operator/x');
+  const logo = new URL('https://roamly.example/logos/x.svg');
   it('rounds the aggregate rating to one decimal and includes valid reviews', () => {
-    const data = operatorStructuredData({ name: 'X', url, rating: 4.26, reviewCount: 120 }, [
+    const data = operatorStructuredData({ name: 'X', url, logo, rating: 4.26, reviewCount: 120 }, [
       { authorName: 'Anna', rating: 5, title: 'Great', body: 'On time.', travelDate: '2026-01-02' },
     ]);
     expect((data.aggregateRating as { ratingValue: number }).ratingValue).toBe(4.3);
     expect(structuredDataProblems(data)).toEqual([]);
   });
   it('leaves the rating out before the first review', () => {
-    expect(operatorStructuredData({ name: 'X', url, rating: null, reviewCount: 0 }, []).aggregateRating).toBeUndefined();
+    expect(operatorStructuredData({ name: 'X', url, logo, rating: null, reviewCount: 0 }, []).aggregateRating).toBeUndefined();
   });
 });

@@ -51,13 +51,14 @@ export interface PublicReview {
 
 /** schema.org Organization with its AggregateRating and Reviews (SPEC §9: one decimal). */
 export function operatorStructuredData(
-  op: { name: string; url: URL; rating: number | null; reviewCount: number },
+  op: { name: string; url: URL; logo: URL; rating: number | null; reviewCount: number },
   reviews: readonly PublicReview[],
 ): Record<string, unknown> {
   return {
     '@type': 'Organization',
     name: op.name,
     url: op.url.href,
+    logo: op.logo.href,
     ...(op.rating !== null && op.reviewCount > 0
       ? {
           aggregateRating: {

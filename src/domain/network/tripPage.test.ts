@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { structuredDataProblems } from '../content/structuredData.ts';
 import { testIndex } from '../search/testNetwork.ts';
-import { routeFromSlug, stopTimes, tripPageRoutes, tripPath, tripSlug, tripStructuredData } from './tripPage.ts';
+import { routeFromSlug, schemaTime, stopTimes, tripPageRoutes, tripPath, tripSlug, tripStructuredData } from './tripPage.ts';
 
 describe('trip slugs', () => {
   const index = testIndex();
@@ -41,15 +41,27 @@ describe('stopTimes', () => {
   });
 });
 
+describe('schema.org times', () => {
+  it('names the station’s UTC offset, and wraps past midnight', () => {
+    expect(schemaTime(18 * 60 + 40, 420)).toBe('18:40:00+07:00');
+    expect(schemaTime(24 * 60 + 75, 420)).toBe('01:15:00+07:00');
+    expect(schemaTime(9 * 60, -330)).toBe('09:00:00-05:30');
+  });
+});
+
 describe('tripStructuredData', () => {
   const base = {
     name: 'Bangkok to Chiang Mai',
     url: new URL('https://roamly.example/en/trip-page/bangkok-chiang-mai-1'),
-    provider: { name: 'Siam Rail', url: new URL('https://roamly.example/en/operator/siam-rail') },
+    provider: {
+      name: 'Siam Rail',
+      url: new URL('https://roamly.example/en/operator/siam-rail'),
+      logo: new URL('https://roamly.example/logos/siam-rail.svg'),
+    },
     from: { name: 'Krung Thep Aphiwat', lat: 13.8, lon: 100.54 },
     to: { name: 'Chiang Mai', lat: 18.78, lon: 99.01 },
-    departureTime: '18:40',
-    arrivalTime: '07:15',
+    departureTime: '18:40:00+07:00',
+    arrivalTime: '07:15:00+07:00',
     offers: [{ name: '2nd class sleeper', price: 881, currency: 'THB' }],
   };
   it('uses the schema.org trip type of the vehicle class with valid offers', () => {

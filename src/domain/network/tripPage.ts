@@ -44,6 +44,28 @@ export interface TripStop {
 }
 
 /** Stop times of one departure (minutes after local midnight at the first stop). */
+/**
+ * A time of day as schema.org `Time` with the station's UTC offset (`07:30:00+07:00`): a trip
+ * page lists a daily service, not one date, and a bare "07:30" names no place on earth.
+ */
+export function schemaTime(localMinute: number, utcOffsetMin: number): string {
+  const sign = utcOffsetMin < 0 ? '-' : '+';
+  const offset = Math.abs(utcOffsetMin);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${clockTime(localMinute)}:00${sign}${pad(Math.floor(offset / 60))}:${pad(offset % 60)}`;
+}
+
+/** The first stop's departure and the last stop's arrival, each in its own station's offset. */
+export function tripEndTimes(index: TimetableIndex, route: RouteNode, departureMinute: number): { departure: string; arrival: string } {
+  const first = route.stops[0];
+  const last = route.stops[route.stops.length - 1];
+  const lastOffset = index.stations.get(last?.stationId ?? -1)?.utcOffsetMin ?? route.firstOffsetMin;
+  return {
+    departure: schemaTime(departureMinute + (first?.dep ?? 0), route.firstOffsetMin),
+    arrival: schemaTime(departureMinute + (last?.arr ?? 0) + lastOffset - route.firstOffsetMin, lastOffset),
+  };
+}
+
 export function stopTimes(index: TimetableIndex, route: RouteNode, departureMinute: number): TripStop[] {
   return route.stops.map((stop) => {
     const offset = (index.stations.get(stop.stationId)?.utcOffsetMin ?? route.firstOffsetMin) - route.firstOffsetMin;
@@ -80,7 +102,7 @@ export function tripStructuredData(t: {
   vehicleClass: RouteNode['vehicleClass'];
   name: string;
   url: URL;
-  provider: { name: string; url: URL };
+  provider: { name: string; url: URL; logo: URL };
   from: TripEnd;
   to: TripEnd;
   departureTime: string;
@@ -98,7 +120,7 @@ export function tripStructuredData(t: {
     '@type': kind.type,
     name: t.name,
     url: t.url.href,
-    provider: { '@type': 'Organization', name: t.provider.name, url: t.provider.url.href },
+    provider: { '@type': 'Organization', name: t.provider.name, url: t.provider.url.href, logo: t.provider.logo.href },
     ...(kind.type === 'Flight' ? {} : { departureTime: t.departureTime, arrivalTime: t.arrivalTime }),
     ...ends,
     offers: t.offers.map((o) => ({

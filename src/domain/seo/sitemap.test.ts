@@ -25,6 +25,7 @@ describe('buildSitemaps', () => {
     expect(en).toContain('<loc>https://roamly.example/en/faq</loc>');
     expect(en).toContain('hreflang="ar-ae" href="https://roamly.example/ar/faq"');
     expect(en).not.toContain('hreflang="de" href="https://roamly.example/de/faq"');
+    expect(en).toContain('hreflang="x-default" href="https://roamly.example/faq"');
     expect(en).not.toContain('rss.xml');
     expect(en.match(/<url>/g)).toHaveLength(2);
   });

@@ -90,7 +90,9 @@ export function* sitemapFiles(
       const xml = locales
         .filter((l) => all.has(`/${l.segment}${rest}`))
         .map((l) => `<xhtml:link rel="alternate" hreflang="${l.code}" href="${xmlEscape(new URL(`/${l.segment}${rest}`, site).href)}"/>`)
-        .join('');
+        .join('')
+        // The language-neutral address chooses the visitor's language (as the pages' own head says).
+        .concat(`<xhtml:link rel="alternate" hreflang="x-default" href="${xmlEscape(new URL(rest || '/', site).href)}"/>`);
       alternatesByRest.set(rest, (links = { xml, bytes: utf8Length(xml) }));
     }
     return links;

@@ -17,12 +17,20 @@ export const GET: APIRoute = ({ params }) => {
     description: t('site.description'),
     lang: locale.code,
     dir: locale.dir,
+    id: `/${locale.segment}`,
     start_url: `/${locale.segment}`,
     scope: `/${locale.segment}`,
     display: 'standalone',
     background_color: '#ffffff',
     theme_color: THEME_COLOR,
-    icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+    // PNGs for launchers that need them (rendered from the logo by scripts/icons/render.ts); the
+    // maskable one keeps the logo inside the safe zone a launcher may crop to a circle.
+    icons: [
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
   };
   return new Response(JSON.stringify(manifest), { headers: { 'content-type': 'application/manifest+json; charset=utf-8' } });
 };

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createCachedJson } from './http.ts';
 
@@ -45,5 +46,35 @@ describe('cachedJson', () => {
     for (const n of [1, 2, 3, 4]) cachedJson(new Request(`${url}&n=${String(n)}`), 1, 30, big);
     cachedJson(new Request(`${url}&n=1`), 1, 30, big);
     expect(builds).toBe(5);
+  });
+
+  it('sends a brotli copy made once per cached answer to clients that take brotli, plain JSON to others', async () => {
+    let rebuilds = 0;
+    const cachedJson = createCachedJson();
+    const build = () => ({ trips: Array.from({ length: 200 }, (_, n) => ({ n, name: `Trip ${String(n)}` })) });
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const first = cachedJson(new Request(url, { headers: browser }), 1, 30, build);
+    const second = cachedJson(new Request(url, { headers: browser }), 1, 30, () => {
+      rebuilds++;
+      return build();
+    });
+    expect(rebuilds).toBe(0);
+    expect(first.headers.get('content-encoding')).toBe('br');
+    expect(first.headers.get('vary')).toMatch(/accept-encoding/i);
+    const firstBytes = new Uint8Array(await first.arrayBuffer());
+    const secondBytes = new Uint8Array(await second.arrayBuffer());
+    // The same bytes: the copy is kept, not made again.
+    expect(secondBytes).toEqual(firstBytes);
+    expect(JSON.parse(brotliDecompressSync(firstBytes).toString('utf8'))).toEqual(build());
+
+    const plain = cachedJson(new Request(url, { headers: { 'accept-encoding': 'gzip' } }), 1, 30, build);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.json()).toEqual(build());
+  });
+
+  it('leaves small answers uncompressed: they fit in one packet anyway', () => {
+    const cachedJson = createCachedJson();
+    const small = cachedJson(new Request(url, { headers: { 'accept-encoding': 'br' } }), 1, 30, () => ({ trips: [] }));
+    expect(small.headers.get('content-encoding')).toBeNull();
   });
 });

@@ -16,7 +16,13 @@ import { changeCartClass } from '../../src/server/cart/changeClass.ts';
 import type { DbHandle } from '../../src/server/db/client.ts';
 import { bookings, departureInventory, seatHolds, travelOptions } from '../../src/server/db/schema.ts';
 import { loadIndex } from '../../src/server/search/loadIndex.ts';
-import { BUS, insertCheckoutNetwork, NOW, TRAVEL_DATE } from './checkoutNetwork.ts';
+import { localeBySegment } from '../../src/i18n/locales.ts';
+import { ENGLISH, messagesFor } from '../../src/i18n/messages.ts';
+import { createTranslator } from '../../src/i18n/translate.ts';
+import { addToCart } from '../../src/server/cart/addToCart.ts';
+import { createCheckoutApi } from '../../src/server/checkout/api.ts';
+import { refreshSearchIndex } from '../../src/server/search/cache.ts';
+import { asTraveller, BUS, insertCheckoutNetwork, NOW, TRAVEL_DATE, TRAVELLER_SESSION } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
 
 /** A second class on the night bus: dearer, and only three seats. */
@@ -41,6 +47,7 @@ describe.each(DATABASES)('changing the class in checkout on $name', ({ open }) =
       fullRefundHours: null,
     });
     index = await loadIndex(handle.db, NOW);
+    await refreshSearchIndex(handle.db);
   });
 
   afterAll(async () => {
@@ -135,5 +142,56 @@ describe.each(DATABASES)('changing the class in checkout on $name', ({ open }) =
     expect(await change(hash, 2)).toEqual({ ok: false, code: 'invalid_class' });
     const cart = await loadCart(handle.db, hash);
     expect(cart?.items[0]?.optionIds).toEqual([1]);
+  });
+
+  describe('the checkout/class API', () => {
+    const call = async (hash: string, body: unknown) => {
+      const api = createCheckoutApi({ db: handle.db, now: () => NOW, holdMinutes: 20 });
+      const url = new URL(`http://shop.test/api/nuxt/en/checkout/class/${hash}`);
+      const locale = localeBySegment('en');
+      const response = await api.changeClass({
+        request: new Request(
+          url,
+          asTraveller({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+        ),
+        url,
+        params: { hash },
+        locals: { locale, messages: messagesFor(locale.code), t: createTranslator(locale.code, messagesFor(locale.code), ENGLISH) },
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: Record<string, unknown> } };
+    };
+
+    async function apiCart() {
+      const added = await addToCart(handle.db, await refreshSearchIndex(handle.db), {
+        slug: BUS,
+        lang: 'en',
+        currency: 'THB',
+        people: 2,
+        now: NOW,
+        sessionKey: TRAVELLER_SESSION,
+      });
+      if (!added.ok) throw new Error(added.code);
+      return added.hash;
+    }
+
+    it('answers the re-quoted cart and totals, and refuses bad input with a stable code and the fields', async () => {
+      const hash = await apiCart();
+      const changed = await call(hash, { item: 0, leg: 0, option: FIRST, expected: firstClassUnit() });
+      expect(changed.status).toBe(200);
+      expect(changed.body).toMatchObject({ totals: { fare: { minor: firstClassUnit() * 2, fxcode: 'THB' } } });
+
+      const bad = await call(hash, { item: 0, leg: 'first', option: -1 });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toMatchObject({ code: 'invalid_class' });
+      expect(Object.keys((bad.body.error?.fields as Record<string, unknown> | undefined) ?? {}).sort()).toEqual(['leg', 'option']);
+
+      const other = await call(hash, { item: 0, leg: 0, option: 2 });
+      expect(other.status).toBe(422);
+      expect(other.body.error).toMatchObject({ code: 'invalid_class', message: expect.stringContaining('class') as unknown });
+
+      const moved = await call(hash, { item: 0, leg: 0, option: 1, expected: 1 });
+      expect(moved.status).toBe(409);
+      expect(moved.body.error).toMatchObject({ code: 'price_changed', old_price: { minor: 1 } });
+    });
   });
 });

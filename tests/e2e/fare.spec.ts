@@ -177,3 +177,22 @@ test('a fare that moved since the results shows old and new price and why, befor
   await expect(page.getByRole('link', { name: 'Continue to passenger details' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('in Arabic on a phone, the class list reads right to left and changes the card', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/ar/all/bangkok/chiang-mai?date=${isoIn(3)}&people=2&vehclasses_tab=train`);
+  await acceptCookies(page);
+  const card = cardAt(page, '06:35');
+  await expect(card).toHaveCount(1, { timeout: 30_000 });
+  const select = card.getByRole('link', { name: 'اختيار' });
+  const before = await select.getAttribute('href');
+  await card.getByText('اختر الدرجة (2)').click();
+  const classes = card.getByRole('group', { name: 'درجة هذه الرحلة' });
+  await expect(classes.getByRole('radio', { name: /3rd class seat/ })).toBeChecked();
+  await classes.getByRole('radio', { name: /2nd class seat AC/ }).check();
+  await expect(card.getByText('2nd class seat AC', { exact: true }).first()).toBeVisible();
+  // Select now books the chosen class.
+  await expect(select).toHaveAttribute('href', /\/ar\/add-to-cart\/.+&seen=\d+$/);
+  expect(await select.getAttribute('href')).not.toBe(before);
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -9,10 +9,11 @@ import { accountsMiddleware } from './server/accounts/middleware.ts';
 import { requestGuardMiddleware } from './server/api/middleware.ts';
 import { checkoutMiddleware } from './server/checkout/middleware.ts';
 import { hostMiddleware } from './server/http/hostCheck.ts';
+import { islandStyleMiddleware } from './server/http/islandStyle.ts';
 import { renderedPagesMiddleware } from './server/renderedPages.ts';
 
 // Bad requests are refused before anything runs; rendered pages are kept as files after
-// everything else has shaped the answer.
+// everything else has shaped the answer (the island style last, so kept files are valid HTML).
 export const onRequest = sequence(
   i18nMiddleware,
   hostMiddleware,
@@ -20,4 +21,5 @@ export const onRequest = sequence(
   renderedPagesMiddleware,
   accountsMiddleware,
   checkoutMiddleware,
+  islandStyleMiddleware,
 );

@@ -1,7 +1,10 @@
 /**
  * The passengers step's state (SPEC §3 saved passengers, §4 checkout steps): the form, its
  * field errors, add-ons and the server's total, and the actions the island calls. Saved
- * passengers live in localStorage (`saved_passengers`) so the next booking fills in one click.
+ * passengers live in localStorage (`saved_passengers_v2`) when the traveller asks for it (off by
+ * default; documents and birth dates only on a second, explicit choice — see
+ * src/domain/checkout/savedPassengers.ts). A held booking reopens the form filled (`initForm`'s
+ * `held`), from what the server keeps with the cart.
  * Validation is the domain's plain field rules (formRules.ts, no zod in the browser); the server
  * parses the same form again with its zod schema, held to the same answers by a test.
  */
@@ -12,15 +15,17 @@ import { removeLuggageRow } from '../domain/checkout/addons.ts';
 import { bookingFormErrors } from '../domain/checkout/formRules.ts';
 import type { Addons } from '../domain/checkout/validation.ts';
 import { checkoutPath } from '../domain/checkout/steps.ts';
+import {
+  decodeSaved,
+  LEGACY_SAVED_KEY,
+  mergeSaved,
+  migrateLegacy,
+  SAVED_KEY,
+  type CheckoutForm,
+  type Passenger,
+} from '../domain/checkout/savedPassengers.ts';
 
-export type Passenger = Partial<Record<PassengerField, string>>;
-
-export interface CheckoutForm {
-  email: string;
-  phone: string;
-  passengers: Passenger[];
-  addons: Addons;
-}
+export type { CheckoutForm, Passenger };
 
 export interface Money {
   value: number;
@@ -33,32 +38,36 @@ export type SubmitState =
   | { kind: 'price_changed'; oldTotal: Money; newTotal: Money }
   | { kind: 'error'; message: string };
 
-const MAX_SAVED = 10;
-
-export const $savedPassengers = persistentAtom<Passenger[]>('saved_passengers', [], {
+export const $savedPassengers = persistentAtom<Passenger[]>(SAVED_KEY, [], {
   encode: JSON.stringify,
-  decode: (raw) => {
-    try {
-      const value: unknown = JSON.parse(raw);
-      return Array.isArray(value) ? (value as Passenger[]) : [];
-    } catch {
-      return [];
-    }
-  },
+  decode: decodeSaved,
 });
+
+/** What an earlier version saved (documents included, unasked) is kept only without them. */
+export function migrateSavedPassengers(storage: Pick<Storage, 'getItem' | 'removeItem'> = localStorage): void {
+  const legacy = storage.getItem(LEGACY_SAVED_KEY);
+  if (legacy === null) return;
+  const kept = migrateLegacy(legacy);
+  // The current list (saved with the traveller's consent) first, the stripped old entries after it.
+  if (kept.length) $savedPassengers.set(mergeSaved(kept, $savedPassengers.get(), true));
+  storage.removeItem(LEGACY_SAVED_KEY);
+}
 
 export const $form = atom<CheckoutForm>({ email: '', phone: '', passengers: [], addons: { insurance: null, luggage: [], pickup: null } });
 export const $errors = atom<Record<string, string[]>>({});
 export const $submit = atom<SubmitState>({ kind: 'idle' });
 export const $total = atom<Money | null>(null);
 
-export function initForm(people: number, luggageOption: string): void {
-  $form.set({
-    email: '',
-    phone: '',
-    passengers: Array.from({ length: people }, () => ({})),
-    addons: { insurance: null, luggage: [{ option: luggageOption, quantity: 0 }], pickup: null },
-  });
+/** An empty form, or the held booking's details when the traveller comes back to change them. */
+export function initForm(people: number, luggageOption: string, held?: CheckoutForm): void {
+  $form.set(
+    held ?? {
+      email: '',
+      phone: '',
+      passengers: Array.from({ length: people }, () => ({})),
+      addons: { insurance: null, luggage: [{ option: luggageOption, quantity: 0 }], pickup: null },
+    },
+  );
   $errors.set({});
   $submit.set({ kind: 'idle' });
 }
@@ -98,12 +107,9 @@ export function removeLuggage(index: number): void {
   setAddons({ luggage: removeLuggageRow($form.get().addons.luggage, index) });
 }
 
-/** Keeps the travellers of this booking for next time (newest first, no duplicates). */
-export function savePassengers(passengers: readonly Passenger[]): void {
-  const key = (p: Passenger) => JSON.stringify([p.full_name ?? '', p.first_name ?? '', p.last_name ?? '', p.document_number ?? '']);
-  const fresh = passengers.filter((p) => Object.values(p).some((v) => v));
-  const seen = new Set(fresh.map(key));
-  $savedPassengers.set([...fresh, ...$savedPassengers.get().filter((p) => !seen.has(key(p)))].slice(0, MAX_SAVED));
+/** Keeps the travellers of this booking for next time; documents and birth dates only if asked. */
+export function savePassengers(passengers: readonly Passenger[], withDocuments: boolean): void {
+  $savedPassengers.set(mergeSaved($savedPassengers.get(), passengers, withDocuments));
 }
 
 /** Client-side check with the shared field rules; returns true when the form may be sent. */
@@ -132,7 +138,14 @@ interface ErrorBody {
 }
 
 /** Sends the form to reserve the seats; on success the browser moves to the confirmation step. */
-export async function submitForm(lang: string, hash: string, remember: boolean, fallbackMessage: string): Promise<void> {
+export interface Remember {
+  /** "Save these passengers on this device" (off by default). */
+  passengers: boolean;
+  /** "Also save passport numbers and birth dates" (off by default, only with the first). */
+  documents: boolean;
+}
+
+export async function submitForm(lang: string, hash: string, remember: Remember, fallbackMessage: string): Promise<void> {
   $submit.set({ kind: 'submitting' });
   const form = $form.get();
   try {
@@ -142,7 +155,7 @@ export async function submitForm(lang: string, hash: string, remember: boolean, 
       body: JSON.stringify({ form: { ...form, addons: { ...form.addons, luggage: form.addons.luggage.filter((l) => l.quantity > 0) } } }),
     });
     if (response.ok) {
-      if (remember) savePassengers(form.passengers);
+      if (remember.passengers) savePassengers(form.passengers, remember.documents);
       window.location.assign(checkoutPath(lang, hash, 2));
       return;
     }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/browser.ts';
+import { payByCard } from '../support/booking.ts';
 import { Secret, TOTP } from 'otpauth';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -241,17 +242,14 @@ test('a signed-in traveller’s paid booking appears in the profile with working
   await page.getByRole('link', { name: 'Continue to payment' }).click();
   const reference = ((await page.getByRole('heading', { name: /^Booking / }).textContent()) ?? '').replace('Booking ', '').trim();
   expect(reference).toMatch(/^[A-Z0-9]{8}$/);
-  await page.getByRole('button', { name: 'Pay by card' }).click();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date (MM/YY)').fill('12/34');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your booking is paid' })).toBeVisible({ timeout: 20_000 });
+  await payByCard(page);
 
   await page.goto('/en/profile');
   const booking = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Booking ${reference}` }) });
   await expect(booking).toContainText(/Status: (Paid|Confirmed|Waiting for the operator to confirm)/);
   await expect(booking.getByRole('listitem').filter({ hasText: '→' }).first()).toBeVisible();
+  // The departure in the station's zone with the zone named, as on the ticket (issue 17 item 5).
+  await expect(booking.getByRole('listitem').filter({ hasText: '→' }).first()).toContainText('Indochina Time');
   expect(await seriousViolations(page)).toEqual([]);
 
   const pdf = await page.request.get((await booking.getByRole('link', { name: 'Tickets (PDF)' }).getAttribute('href')) ?? '');

@@ -157,9 +157,10 @@ test('the confirmation step is not reachable before seats are held', async ({ pa
   await expect(page).toHaveURL(/\/en\/checkout\/[\w-]+$/);
   await page.goto(`${page.url()}/step/confirmation`);
   await expect(page).toHaveURL(/\/step\/passengers$/);
-  // The empty checkout resumes the cart in the checkout cookie; without one, it says the cart is empty.
+  // An unknown cart's link is the empty checkout, which says the link's cart was not found.
   await page.context().clearCookies();
   await page.goto('/en/checkout/not-a-real-cart-hash-000/step/passengers');
-  await expect(page).toHaveURL(/\/en\/checkout$/);
+  await expect(page).toHaveURL(/\/en\/checkout\?unknown=1$/);
+  await expect(page.getByText('We could not find this checkout')).toBeVisible();
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
 });

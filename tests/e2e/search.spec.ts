@@ -96,6 +96,8 @@ test('a facts banner can be dismissed and stays dismissed', async ({ page }) => 
   await page.goto(`/en/all/bangkok/chiang-mai?date=${isoIn(10)}`);
   await acceptCookies(page);
   const tips = page.getByRole('region', { name: 'Good to know' });
+  // The tips take one line until it is opened.
+  await tips.getByText(/^\+\d+ more$/).click();
   await expect(tips.getByRole('listitem').first()).toBeVisible();
   await expect(tips.getByRole('listitem').nth(1)).toBeVisible();
   const before = await tips.getByRole('listitem').count();
@@ -103,6 +105,7 @@ test('a facts banner can be dismissed and stays dismissed', async ({ page }) => 
   await tips.getByRole('button', { name: 'Hide this tip' }).first().click();
   await expect(tips.getByRole('listitem')).toHaveCount(before - 1);
   await page.reload();
+  await tips.getByText(/^\+\d+ more$/).click();
   await expect(tips.getByRole('listitem')).toHaveCount(before - 1);
   await expect(tips.getByText(first.replace('×', '').trim())).toHaveCount(0);
 });

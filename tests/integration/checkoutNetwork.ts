@@ -69,7 +69,7 @@ export async function insertCheckoutNetwork(db: Db, seats: { bus: number; boat: 
     },
   ]);
   await db.insert(stations).values([
-    { id: 10, slug: 'mo-chit', kind: 'bus_terminal', names: names('Mo Chit'), lat: 13.81, lon: 100.55, placeId: 1 },
+    { id: 10, slug: 'mo-chit', kind: 'bus_terminal', names: { en: 'Mo Chit', th: 'หมอชิต' }, lat: 13.81, lon: 100.55, placeId: 1 },
     { id: 20, slug: 'chumphon-pier', kind: 'pier', names: names('Chumphon Pier'), lat: 10.45, lon: 99.25, placeId: 2 },
     { id: 30, slug: 'mae-haad', kind: 'pier', names: names('Mae Haad Pier'), lat: 10.09, lon: 99.83, placeId: 3 },
   ]);

@@ -29,6 +29,7 @@ import { sendBookingConfirmation } from '../../src/server/tickets/mail.ts';
 import { loadTicketData } from '../../src/server/tickets/data.ts';
 import { ticketPdf } from '../../src/server/tickets/pdf.ts';
 import { cancelBooking, cancellationPreview } from '../../src/server/tickets/cancel.ts';
+import { deliverOwedCancellationMails, sendCancellationMail } from '../../src/server/tickets/cancellationMail.ts';
 import { bookings, departureInventory, payments } from '../../src/server/db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { embeddedFontCharacters, pdfText } from '../support/pdfText.ts';
@@ -96,6 +97,9 @@ describe.each(DATABASES)('tickets on $name', ({ open }) => {
     expect(text).toContain('Anna Berg');
     expect(text).toContain('Somchai Jaidee');
     expect(text).toContain('Mo Chit -> Chumphon Pier');
+    // Times in the station's zone with the zone named, on the PDF as in the mail.
+    expect(text).toContain('Indochina Time');
+    expect(mail?.text).toContain('Indochina-Zeit');
     const ics = mail?.attachments?.find((a) => a.contentType.startsWith('text/calendar'))?.content.toString('utf8') ?? '';
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
     expect(ics).toContain('DTSTART:20250604T140000Z');
@@ -109,6 +113,16 @@ describe.each(DATABASES)('tickets on $name', ({ open }) => {
     expect(pdfText(pdf)).toContain(reference); // Latin text stays in the standard font
     const drawn = await embeddedFontCharacters(pdf);
     for (const ch of 'ễịươสมชายใจดี') expect(drawn).toContain(ch);
+  });
+
+  it('prints the station names a driver reads, in Thai beside the Latin ones (issue 17)', async () => {
+    const english = createTranslator('en', ENGLISH, ENGLISH);
+    const ticket = await loadTicketData(db, index, bookingId, 'en', english);
+    if (!ticket) throw new Error('no ticket');
+    const thai = ticket.legs.flatMap((l) => [l.from.local_name, l.to.local_name]).find((n) => /[\u0E00-\u0E7F]/u.test(n));
+    expect(thai).toMatch(/^[\u0E00-\u0E7F].* \(.+\)$/u);
+    const drawn = await embeddedFontCharacters(await ticketPdf(ticket, english));
+    for (const ch of (thai ?? '').replace(/[^\u0E00-\u0E7F]/gu, '')) expect(drawn).toContain(ch);
   });
 
   it('keeps a mail that failed owed and sends it once, later, however many senders race', async () => {
@@ -165,5 +179,50 @@ describe.each(DATABASES)('tickets on $name', ({ open }) => {
     const [payment] = await db.select().from(payments).where(eq(payments.bookingId, bookingId));
     expect(payment?.status).toBe('refunded');
     expect(await cancelBooking(db, bookingId, new Date(NOW))).toEqual({ ok: false, code: 'not_cancellable' });
+    expect(row).toMatchObject({ refundMinor: 180_000, cancelledAt: new Date(NOW) });
+  });
+
+  it('confirms the cancellation and refund by one mail, however often and however concurrently it is asked', async () => {
+    const cancelMails: MailMessage[] = [];
+    let failNext = true;
+    const flaky = {
+      send: (m: MailMessage) => {
+        if (failNext) {
+          failNext = false;
+          return Promise.reject(new Error('SMTP down'));
+        }
+        cancelMails.push(m);
+        return new Promise<void>((resolve) => setTimeout(resolve, 20));
+      },
+    };
+    // A failed send gives its claim back: the next repeat of the cancel, or the worker's sweep, sends it.
+    expect(await sendCancellationMail(db, bookingId, flaky, NOW)).toBe(false);
+    const raced = await Promise.all([
+      ...Array.from({ length: 6 }, () => sendCancellationMail(db, bookingId, flaky, NOW)),
+      deliverOwedCancellationMails(db, flaky, NOW).then((n) => n > 0),
+      deliverOwedCancellationMails(db, flaky, NOW).then((n) => n > 0),
+    ]);
+    expect(raced.filter(Boolean)).toHaveLength(1);
+    expect(await deliverOwedCancellationMails(db, flaky, NOW)).toBe(0);
+    expect(await sendCancellationMail(db, bookingId, flaky, NOW)).toBe(false);
+    expect(cancelMails).toHaveLength(1);
+    const mail = cancelMails[0];
+    expect(mail?.to).toBe('anna.berg@example.com');
+    expect(mail?.subject).toBe(`Ihre Buchung ${reference} ist storniert`);
+    // The refund in the traveller's language and money format, and the trip in the stations' zone, zone named.
+    expect(mail?.text).toMatch(/1\.800,00\s?(฿|THB)/);
+    expect(mail?.text).toContain('Werktagen');
+    expect(mail?.text).toContain('Indochina-Zeit');
+  });
+
+  it('sends no cancellation mail for a booking that is not cancelled', async () => {
+    const none: MailMessage[] = [];
+    const [other] = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId + 1000));
+    expect(other).toBeUndefined();
+    expect(await sendCancellationMail(db, bookingId + 1000, { send: (m) => Promise.resolve(void none.push(m)) }, NOW)).toBe(false);
+    expect(none).toHaveLength(0);
   });
 });

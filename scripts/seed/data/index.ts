@@ -7,9 +7,11 @@ import { cambodia } from './cambodia.ts';
 import { indonesia } from './indonesia.ts';
 import { laos } from './laos.ts';
 import { malaysia } from './malaysia.ts';
+import { LATIN_NAMES, LOCAL_NAMES, nonLatinNames, PLACE_ALIASES } from './placeNames.ts';
 import { singapore } from './singapore.ts';
 import { thailand } from './thailand.ts';
-import type { GeographySeed } from './types.ts';
+import { localizedStationNames } from './stationNames.ts';
+import type { GeographySeed, PlaceSeed } from './types.ts';
 import { vietnam } from './vietnam.ts';
 
 export const COUNTRY_SEEDS: readonly GeographySeed[] = [thailand, cambodia, laos, vietnam, malaysia, singapore, indonesia];
@@ -25,6 +27,29 @@ export function mergeGeography(parts: readonly GeographySeed[]): GeographySeed {
   };
 }
 
+/**
+ * Adds the names of `placeNames.ts` (every site locale's own script, Khmer and Lao, Latin
+ * exonyms, aliases) to the places, and the generated station names of `stationNames.ts`.
+ * A name a country file gives wins. "Koh X" islands also answer to "Ko X", the official
+ * romanisation.
+ */
+export function withLocalNames(geo: GeographySeed): GeographySeed {
+  const table = nonLatinNames();
+  const places: PlaceSeed[] = geo.places.map((p) => {
+    const name = { ...table.get(p.slug), ...LATIN_NAMES[p.slug], ...LOCAL_NAMES[p.slug], ...p.name };
+    const aliases = [...(p.aliases ?? []), ...(PLACE_ALIASES[p.slug] ?? [])];
+    const ko = /^Koh (.+)$/u.exec(p.name.en);
+    if (ko) aliases.push(`Ko ${ko[1]}`);
+    return { ...p, name, aliases: [...new Set(aliases)] };
+  });
+  const placeNames = new Map(places.map((p) => [p.slug, p.name]));
+  const stations = geo.stations.map((s) => {
+    const place = placeNames.get(s.place);
+    return place ? { ...s, name: localizedStationNames(s.name, place) } : s;
+  });
+  return { ...geo, places, stations };
+}
+
 export function allGeography(): GeographySeed {
-  return mergeGeography(COUNTRY_SEEDS);
+  return withLocalNames(mergeGeography(COUNTRY_SEEDS));
 }

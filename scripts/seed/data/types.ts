@@ -34,6 +34,8 @@ export interface PlaceSeed {
   province: string;
   kind: PlaceKind;
   name: LocalizedNames;
+  /** Other names travellers type (former names, other romanisations); see placeNames.ts. */
+  aliases?: string[];
   lat: number;
   lon: number;
   /** IANA zone, e.g. Asia/Bangkok */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addonLines, localMinus, pickupOptions, removeLuggageRow } from './addons.ts';
+import { addonLines, localMinus, luggageLabel, pickupOptions, removeLuggageRow } from './addons.ts';
 
 const prices = { fromThb: (thb: number) => Math.round(thb / 35), fareMinor: 10_000, people: 2 };
 
@@ -37,5 +37,14 @@ describe('add-ons', () => {
 
   it('crosses midnight backwards for an early pickup', () => {
     expect(localMinus('2025-06-05 00:30', 45)).toBe('2025-06-04 23:45');
+  });
+});
+
+describe('luggageLabel (issue 17: units in the traveller’s language)', () => {
+  it('writes the weight with the locale’s unit', () => {
+    expect(luggageLabel('20kg', 'en')).toBe('20 kg');
+    expect(luggageLabel('20kg', 'ar-ae')).toBe(new Intl.NumberFormat('ar-ae', { style: 'unit', unit: 'kilogram' }).format(20));
+    expect(luggageLabel('30kg', 'ru')).toBe('30 кг');
+    expect(luggageLabel('oversize', 'de')).toBe('oversize');
   });
 });

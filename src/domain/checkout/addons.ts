@@ -31,6 +31,12 @@ export const LUGGAGE_OPTIONS: readonly LuggageOption[] = [
   { value: '30kg', thbMinor: 25_000 },
 ];
 
+/** "20kg" → "20 kg", "20 كغ", "20 кг", "20キロ"…: the weight in the locale's own unit style. */
+export function luggageLabel(value: string, localeCode: string): string {
+  const kg = /^(\d+)kg$/.exec(value);
+  return kg ? new Intl.NumberFormat(localeCode, { style: 'unit', unit: 'kilogram' }).format(Number(kg[1])) : value;
+}
+
 export interface PickupOption {
   value: string;
   arrival_datetime: string;

@@ -23,9 +23,17 @@ export function checkoutPath(lang: string, hash: string, step: CheckoutStep): st
   return base;
 }
 
+/**
+ * The empty checkout that says the cart asked for was not found. It must not resume the cart
+ * in the checkout cookie: that is another (perhaps paid) booking, not the one asked for.
+ */
+export function unknownCartPath(lang: string): string {
+  return `/${lang}/checkout?unknown=1`;
+}
+
 /** Where to send a request for `step`, or null when it may be shown. */
 export function restrictStep(lang: string, hash: string, step: CheckoutStep, state: CheckoutState): string | null {
-  if (!state.cartExists) return `/${lang}/checkout`;
+  if (!state.cartExists) return unknownCartPath(lang);
   if (state.paidBookingId !== null) return `/${lang}/payment-status/booking/${state.paidBookingId}`;
   if (step >= 2 && !state.hasLiveBooking) return checkoutPath(lang, hash, 1);
   return null;

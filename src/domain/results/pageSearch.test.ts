@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageSearch, pageSearchAt, plainBase, todayAt, type PageSearchBase } from './pageSearch.ts';
+import { correctedQuery, pageSearch, pageSearchAt, plainBase, todayAt, type PageSearchBase } from './pageSearch.ts';
 
 const base: PageSearchBase = {
   from: { id: '1', slug: 'bangkok', name: 'Bangkok' },
@@ -25,6 +25,23 @@ describe('the search a results URL asks for (SPEC §2, §4)', () => {
   it('swaps the places for direction=backward', () => {
     const s = pageSearch(base, new URLSearchParams('direction=backward'), '2026-11-21');
     expect([s.from.slug, s.to.slug, s.request.fromId, s.request.toId]).toEqual(['chiang-mai', 'bangkok', '2', '1']);
+  });
+});
+
+describe('a past date in the URL', () => {
+  it('is searched as today and reported, with the query to put in the address bar', () => {
+    const s = pageSearch(base, new URLSearchParams('date=2020-01-01&date2=2020-01-05&people=1'), '2026-11-21');
+    expect([s.date, s.date2, s.pastDate]).toEqual(['2026-11-21', undefined, '2020-01-01']);
+    expect(correctedQuery('?date=2020-01-01&date2=2020-01-05&people=1&sort=fastest', s)).toBe('?date=2026-11-21&people=1&sort=fastest');
+  });
+  it('keeps a later return date and reports nothing for today, a future, a missing or a malformed date', () => {
+    const s = pageSearch(base, new URLSearchParams('date=2026-11-01&date2=2026-11-30'), '2026-11-21');
+    expect(correctedQuery('?date=2026-11-01&date2=2026-11-30', s)).toBe('?date=2026-11-21&date2=2026-11-30');
+    for (const date of ['2026-11-21', '2026-12-01', '', '2026-02-30', 'yesterday']) {
+      const other = pageSearch(base, new URLSearchParams({ date }), '2026-11-21');
+      expect(other.pastDate).toBeUndefined();
+      expect(correctedQuery(`?date=${date}`, other)).toBeUndefined();
+    }
   });
 });
 

@@ -4,7 +4,7 @@
  * islands use it in the browser, because a pre-rendered page is one file for every query and
  * every day: its built-in date would go stale and its query is never seen by the server.
  */
-import { applyDirection, normalizeSearchDates } from '../search/dates.ts';
+import { applyDirection, dayNumber, normalizeSearchDates } from '../search/dates.ts';
 import { DEFAULT_PEOPLE, MAX_PEOPLE } from './passengers.ts';
 import { cleanParams } from './queryState.ts';
 
@@ -41,6 +41,11 @@ export interface PageSearch<P extends PagePlace = PagePlace> {
   date2: string | undefined;
   people: number;
   request: PageSearchRequest;
+  /**
+   * The departure date the URL asked for when it had already passed (the search runs for today
+   * instead): the page says so and puts the date it searched into the URL.
+   */
+  pastDate: string | undefined;
 }
 
 /** Today's date at a UTC offset, as YYYY-MM-DD. */
@@ -54,12 +59,16 @@ export function pageSearch<P extends PagePlace>(base: PageSearchBase<P>, query: 
   const rawPeople = Number(query.get('people') ?? DEFAULT_PEOPLE);
   const people = Number.isInteger(rawPeople) && rawPeople >= 1 && rawPeople <= MAX_PEOPLE ? rawPeople : DEFAULT_PEOPLE;
   const { from, to } = applyDirection(base.from, base.to, query.get('direction') === 'backward' ? 'backward' : 'forward');
+  const asked = query.get('date') ?? '';
+  const askedDay = dayNumber(asked);
+  const todayDay = dayNumber(today);
   return {
     from,
     to,
     date: dates.date,
     date2: dates.date2,
     people,
+    pastDate: askedDay !== undefined && todayDay !== undefined && askedDay < todayDay ? asked : undefined,
     request: { fromId: from.id, toId: to.id, date: dates.date, date2: dates.date2, people, vehclasses: base.vehclasses },
   };
 }
@@ -67,6 +76,19 @@ export function pageSearch<P extends PagePlace>(base: PageSearchBase<P>, query: 
 /** The search of a page in the browser: its query string (`location.search`) at `nowMs`. */
 export function pageSearchAt<P extends PagePlace>(base: PageSearchBase<P>, queryString: string, nowMs: number): PageSearch<P> {
   return pageSearch(base, cleanParams(new URLSearchParams(queryString)), todayAt(base.originOffsetMin, nowMs));
+}
+
+/**
+ * The query of a URL whose past dates were moved (`search.pastDate` set): the same query with
+ * the dates the page searched, for `history.replaceState`. Undefined when nothing moved.
+ */
+export function correctedQuery(queryString: string, search: Pick<PageSearch, 'date' | 'date2' | 'pastDate'>): string | undefined {
+  if (search.pastDate === undefined) return undefined;
+  const query = new URLSearchParams(queryString);
+  query.set('date', search.date);
+  if (search.date2) query.set('date2', search.date2);
+  else query.delete('date2');
+  return `?${query.toString()}`;
 }
 
 /** Only what the islands need of the base (the page's endpoints carry more fields). */

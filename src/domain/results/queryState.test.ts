@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cleanParams, parseHourRange, parsePriceRange, parseResultsState, writeResultsState } from './queryState.ts';
+import {
+  activeFilterCount,
+  cleanParams,
+  EMPTY_STATE,
+  parseHourRange,
+  parsePriceRange,
+  parseResultsState,
+  writeResultsState,
+} from './queryState.ts';
 
 describe('time range URL rule (SPEC §5)', () => {
   it('reads two hours joined by a hyphen, padded to two digits when written back', () => {
@@ -57,5 +65,13 @@ describe('query state', () => {
   it('removes vehclasses_tab for all and leaves defaults out', () => {
     const written = writeResultsState('vehclasses_tab=bus&sort=fastest&date=2026-12-01', { sort: 'recommended', tab: 'all', selected: {} });
     expect(written.toString()).toBe('date=2026-12-01');
+  });
+});
+
+describe('the count on the filters button', () => {
+  it('counts every chosen option and the moved price slider, not the sort or the tab', () => {
+    expect(activeFilterCount(EMPTY_STATE)).toBe(0);
+    expect(activeFilterCount(parseResultsState('sort=fastest&vehclasses_tab=bus'))).toBe(0);
+    expect(activeFilterCount(parseResultsState('vehclasses=bus,train&dep_time=06-12&price_range=100-500'))).toBe(4);
   });
 });

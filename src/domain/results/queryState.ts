@@ -46,6 +46,13 @@ export interface ResultsState {
 
 export const EMPTY_STATE: ResultsState = { sort: 'recommended', tab: 'all', selected: {} };
 
+/** How many filters narrow the list: each chosen option, and the price slider once moved. */
+export function activeFilterCount(state: ResultsState): number {
+  let count = state.priceRange ? 1 : 0;
+  for (const ids of Object.values(state.selected)) count += ids.length;
+  return count;
+}
+
 /** The query parameter of the price slider (the tiers use `prices`). */
 export const PRICE_RANGE_PARAM = 'price_range';
 

@@ -20,6 +20,8 @@ export interface PlaceNode {
   slug: string;
   kind: string;
   names: Localized;
+  /** Other names travellers type (former names, other romanisations), for the typeahead. */
+  aliases?: readonly string[];
   lat: number;
   lon: number;
   timeZone: string;
@@ -34,6 +36,7 @@ export interface StationNode {
   slug: string;
   kind: StationKind;
   names: Localized;
+  aliases?: readonly string[];
   lat: number;
   lon: number;
   placeId: number;

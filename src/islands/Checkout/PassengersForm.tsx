@@ -1,7 +1,9 @@
 /**
  * The passengers step (SPEC §4 step 1): one fieldset per traveller with the fields the
  * operators require, filled from saved passengers if the traveller wants, the contact for the
- * tickets, and the add-ons. Validated here and again by the server; submitting reserves the
+ * tickets, and the add-ons. When the cart already holds seats (Back from "Check your booking",
+ * a reload, "Change passengers", another device holding the cart) the form opens filled with
+ * what the server kept (`held`). Validated here and again by the server; submitting reserves the
  * seats, and a changed fare is shown before the traveller goes on (the "Price Changed" stage).
  */
 import { useStore } from '@nanostores/react';
@@ -20,6 +22,7 @@ import {
   addLuggageRow,
   fillFromSaved,
   initForm,
+  migrateSavedPassengers,
   refreshTotal,
   removeLuggage,
   setAddons,
@@ -27,6 +30,7 @@ import {
   setPassengerField,
   submitForm,
   validate,
+  type CheckoutForm,
   type Passenger,
 } from '../../stores/checkout.store.ts';
 import { islandTranslator } from '../shared/translate.ts';
@@ -42,29 +46,39 @@ interface Props {
   addons: AddonOffer;
   today: string;
   messages: Record<string, string>;
+  /** The held booking's details, when the cart's seats are already held. */
+  held?: CheckoutForm | undefined;
+  /** Whether the trip asks for documents or birth dates (the second saving choice is about them). */
+  asksDocuments: boolean;
 }
 
 function savedLabel(p: Passenger): string {
   return p.full_name ?? [p.first_name, p.last_name].filter(Boolean).join(' ');
 }
 
-export default function PassengersForm({ lang, localeCode, hash, people, fields, addons, today, messages }: Props) {
+export default function PassengersForm({ lang, localeCode, hash, people, fields, addons, today, messages, held, asksDocuments }: Props) {
   const t = islandTranslator(messages);
   const form = useStore($form);
   const errors = useStore($errors);
   const submit = useStore($submit);
   const total = useStore($total);
   const saved = useStore($savedPassengers);
-  const [remember, setRemember] = useState(true);
+  // Saving on this device is the traveller's choice; documents and birth dates a second one.
+  const [rememberPassengers, setRememberPassengers] = useState(false);
+  const [rememberDocuments, setRememberDocuments] = useState(false);
+  const remember = { passengers: rememberPassengers, documents: rememberPassengers && rememberDocuments };
   // Until React runs, a click would submit the form natively and reload the page empty-handed.
   const hydrated = useHydrated();
   const id = useId();
   const firstLuggage = addons.luggage.options[0]?.value ?? '20kg';
 
   useEffect(() => {
-    initForm(people, firstLuggage);
+    migrateSavedPassengers();
+  }, []);
+  useEffect(() => {
+    initForm(people, firstLuggage, held);
     void refreshTotal(lang, hash);
-  }, [people, firstLuggage, lang, hash]);
+  }, [people, firstLuggage, lang, hash, held]);
 
   const addonsKey = JSON.stringify(form.addons);
   useEffect(() => {
@@ -235,13 +249,25 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
         <label className="checkbox">
           <input
             type="checkbox"
-            checked={remember}
+            checked={rememberPassengers}
             onChange={(e) => {
-              setRemember(e.target.checked);
+              setRememberPassengers(e.target.checked);
             }}
           />{' '}
           {t('checkout.rememberPassengers')}
         </label>
+        {rememberPassengers && asksDocuments && (
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={rememberDocuments}
+              onChange={(e) => {
+                setRememberDocuments(e.target.checked);
+              }}
+            />{' '}
+            {t('checkout.rememberDocuments')}
+          </label>
+        )}
       </fieldset>
 
       <fieldset className="card">
@@ -287,7 +313,7 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
               >
                 {addons.luggage.options.map((o) => (
                   <option key={o.value} value={o.value}>
-                    {o.value} ({money(o.price)})
+                    {o.label} ({money(o.price)})
                   </option>
                 ))}
               </select>

@@ -1,78 +1,119 @@
 /**
- * The payment status page's live part (SPEC §2 /payment-status/booking/{id}): polls
- * pay/payment-result until the answer is final, then goes to the success page, or explains
- * what happened and offers to pay again.
+ * The payment status page's live part (SPEC §2 /payment-status/booking/{id}): starts from the
+ * server's answer (a counter order shows its reference at once), polls pay/payment-result
+ * until the answer is final, then goes to the success page, or explains what happened and
+ * offers to pay again.
+ *
+ * Coming back to this page (Back from the success page) does not forward again: it says the
+ * booking is paid and links to it.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { PaymentResult } from '../../server/payment/result.ts';
 import { islandTranslator } from '../shared/translate.ts';
 import './Checkout.css';
 
 interface Props {
   lang: string;
+  localeCode: string;
   /** The booking's public id. */
   bookingId: string;
   payUrl: string | null;
+  /** The server's answer when the page was rendered. */
+  initial: PaymentResult;
+  /** Where the trip starts: the counter's station and the zone its times are read in. */
+  station: { name: string; timeZone: string };
+  /** The amount to pay, formatted. */
+  amount: string;
   messages: Record<string, string>;
-}
-
-interface Result {
-  status: string;
-  final: boolean;
-  paid: boolean;
-  success_url: string | null;
-  payment: { paygate: string; status: string; failure_code: string | null; reference: string | null; expires_at: string | null } | null;
 }
 
 const POLL_MS = 1500;
 
-export default function PaymentStatus({ lang, bookingId, payUrl, messages }: Props) {
+function cameBack(): boolean {
+  const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return entry?.type === 'back_forward';
+}
+
+export default function PaymentStatus({ lang, localeCode, bookingId, payUrl, initial, station, amount, messages }: Props) {
   const t = islandTranslator(messages);
-  const [result, setResult] = useState<Result | null>(null);
+  const [result, setResult] = useState<PaymentResult>(initial);
 
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const back = cameBack();
+    const settle = (body: PaymentResult): boolean => {
+      if (body.paid && body.success_url) {
+        if (!back) window.location.assign(body.success_url);
+        return true;
+      }
+      // An unpaid counter order is waiting for the traveller, not for us: keep polling slowly.
+      return body.final;
+    };
     async function poll() {
       try {
         const response = await fetch(`/api/nuxt/${lang}/pay/payment-result?booking=${encodeURIComponent(bookingId)}`, {
           cache: 'no-store',
         });
         if (response.ok) {
-          const body = (await response.json()) as Result;
+          const body = (await response.json()) as PaymentResult;
           if (stopped) return;
           setResult(body);
-          if (body.paid && body.success_url) {
-            window.location.assign(body.success_url);
-            return;
-          }
-          // An unpaid counter order is waiting for the traveller, not for us: keep polling slowly.
-          if (body.final) return;
+          if (settle(body)) return;
         }
       } catch {
         // A dropped connection is retried on the next tick.
       }
       if (!stopped) timer = setTimeout(() => void poll(), POLL_MS);
     }
-    void poll();
+    if (!settle(initial)) timer = setTimeout(() => void poll(), initial.payment?.paygate === 'counter' ? POLL_MS : 0);
     return () => {
       stopped = true;
       if (timer) clearTimeout(timer);
     };
-  }, [lang, bookingId]);
+  }, [lang, bookingId, initial]);
 
-  if (!result || (!result.final && result.payment?.paygate !== 'counter')) {
+  const expiry = useMemo(() => {
+    const at = result.payment?.expires_at;
+    if (!at) return '';
+    return new Intl.DateTimeFormat(localeCode, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: station.timeZone,
+      timeZoneName: 'long',
+    }).format(new Date(at));
+  }, [result.payment?.expires_at, localeCode, station.timeZone]);
+
+  if (result.paid && result.success_url) {
     return (
-      <p role="status" aria-live="polite">
-        {t('pay.waiting')}
-      </p>
+      <div className="notice" role="status">
+        <p>{t('pay.paidNotice')}</p>
+        <p>
+          <a className="button" href={result.success_url}>
+            {t('pay.showBooking')}
+          </a>
+        </p>
+      </div>
     );
   }
   if (result.payment?.paygate === 'counter' && result.payment.status === 'pending') {
     return (
-      <div className="notice" role="status">
-        <p>{t('pay.counterInstructions', { reference: result.payment.reference ?? '' })}</p>
-        <p>{t('pay.counterExpires', { time: new Date(result.payment.expires_at ?? '').toLocaleString() })}</p>
-      </div>
+      <section className="notice pay-counter" aria-labelledby="pay-counter-title">
+        <h2 id="pay-counter-title">{t('pay.counterTitle')}</h2>
+        <p>{t('pay.counterWhat', { station: station.name, amount })}</p>
+        <p className="pay-counter__reference">{t('pay.counterReference', { reference: result.payment.reference ?? '' })}</p>
+        <p>{t('pay.counterDeadline', { time: expiry })}</p>
+      </section>
+    );
+  }
+  if (!result.final) {
+    return (
+      <p role="status" aria-live="polite">
+        {t('pay.waiting')}
+      </p>
     );
   }
   const failed = result.payment?.status === 'failed';

@@ -1,6 +1,8 @@
 /**
  * Facts banners (SPEC §3 Fact): short, true statements about this search from facts-on-dates,
- * each dismissable; dismissed ids are kept under facts_banned.
+ * each dismissable; dismissed ids are kept under facts_banned. They take one line above the
+ * list (the first tip and how many more), which opens to all of them: on a phone the trips
+ * come first.
  */
 import type { Fact } from '../../domain/search/facts.ts';
 import { dismissFact } from '../../stores/results.store.ts';
@@ -32,27 +34,34 @@ function factText(fact: Fact, { t, localeCode, formatPrice }: Omit<Props, 'facts
 }
 
 export function FactsBanners(props: Props) {
-  const { facts } = props;
-  if (facts.length === 0) return null;
+  const { facts, t } = props;
+  const [first] = facts;
+  if (!first) return null;
   return (
-    <section className="sr__facts" aria-label={props.t('results.factsTitle')}>
-      <ul>
-        {facts.map((fact) => (
-          <li key={fact.id} className="sr__fact">
-            <span>{factText(fact, props)}</span>
-            <button
-              type="button"
-              className="sr__fact-close"
-              aria-label={props.t('results.dismiss')}
-              onClick={() => {
-                dismissFact(fact.id);
-              }}
-            >
-              ×
-            </button>
-          </li>
-        ))}
-      </ul>
+    <section className="sr__facts" aria-label={t('results.factsTitle')}>
+      <details>
+        <summary className="sr__facts-line">
+          <span className="sr__facts-first">{factText(first, props)}</span>
+          {facts.length > 1 && <span className="sr__facts-more">{t('results.moreTips', { count: facts.length - 1 })}</span>}
+        </summary>
+        <ul>
+          {facts.map((fact) => (
+            <li key={fact.id} className="sr__fact">
+              <span>{factText(fact, props)}</span>
+              <button
+                type="button"
+                className="sr__fact-close"
+                aria-label={t('results.dismiss')}
+                onClick={() => {
+                  dismissFact(fact.id);
+                }}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      </details>
     </section>
   );
 }

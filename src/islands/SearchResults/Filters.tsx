@@ -101,7 +101,9 @@ function HourSlider({ group, t, view }: { group: 'dep_time' | 'arr_time'; t: Isl
             apply(Number(e.target.value), to);
           }}
         />
-        <output>{String(from).padStart(2, '0')}:00</output>
+        <span className="rf-slider__value" aria-hidden="true">
+          {String(from).padStart(2, '0')}:00
+        </span>
       </label>
       <label>
         <span>{t('results.timeTo')}</span>
@@ -117,7 +119,9 @@ function HourSlider({ group, t, view }: { group: 'dep_time' | 'arr_time'; t: Isl
             apply(from, Number(e.target.value));
           }}
         />
-        <output>{String(to).padStart(2, '0')}:00</output>
+        <span className="rf-slider__value" aria-hidden="true">
+          {String(to).padStart(2, '0')}:00
+        </span>
       </label>
     </div>
   );
@@ -170,7 +174,9 @@ function PriceSlider({
             commit(lo, hi);
           }}
         />
-        <output>{formatPrice(sliderPrice(lo, bounds))}</output>
+        <span className="rf-slider__value" aria-hidden="true">
+          {formatPrice(sliderPrice(lo, bounds))}
+        </span>
       </label>
       <label>
         <span>{t('results.priceTo')}</span>
@@ -190,7 +196,9 @@ function PriceSlider({
             commit(lo, hi);
           }}
         />
-        <output>{formatPrice(sliderPrice(hi, bounds))}</output>
+        <span className="rf-slider__value" aria-hidden="true">
+          {formatPrice(sliderPrice(hi, bounds))}
+        </span>
       </label>
     </div>
   );

@@ -16,11 +16,11 @@
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { SORTS, type SortKey } from '../../domain/results/queryState.ts';
+import { activeFilterCount, SORTS, type SortKey } from '../../domain/results/queryState.ts';
 import { isFirstView, PAGE_SIZE, type ResultsSeed } from '../../domain/results/firstView.ts';
 import { RECOMMENDED_RULES } from '../../domain/results/summary.ts';
 import { groupByDayPart } from '../../domain/results/dayParts.ts';
-import { pageSearchAt, type PageSearchBase } from '../../domain/results/pageSearch.ts';
+import { correctedQuery, pageSearchAt, type PageSearchBase } from '../../domain/results/pageSearch.ts';
 import { resolveCurrency } from '../../domain/currencyCodes.ts';
 import { readCookie } from '../../stores/cookies.ts';
 import { createListClient } from '../../stores/listWorker.ts';
@@ -53,6 +53,7 @@ import { islandTranslator } from '../shared/translate.ts';
 import { FactsBanners } from './FactsBanners.tsx';
 import { LoadingBar } from './LoadingBar.tsx';
 import { Filters } from './Filters.tsx';
+import { FilterSheet, FilterSheetButton } from './FilterSheet.tsx';
 import { EMPTY_NAMES, loadNames, namesFrom, type Names } from './names.ts';
 import { RoundTripModal } from './RoundTripModal.tsx';
 import { TripCard, type TripAction } from './TripCard.tsx';
@@ -71,6 +72,8 @@ interface Props {
   layout?: 'classic' | 'compact';
   /** The server's first frame: the first trips (rendered on request) or the room to keep (pre-rendered). */
   seed?: ResultsSeed | undefined;
+  /** The past date the URL asked for (the server's reading; the browser reads the URL again). */
+  pastDate?: string | undefined;
 }
 
 type PageRequest = Omit<SearchRequest, 'currency' | 'lang'>;
@@ -90,6 +93,7 @@ export default function SearchResults({
   path,
   layout = 'classic',
   seed,
+  pastDate: serverPastDate,
 }: Props) {
   // Stable across renders, like the other props of the cards and filters: they are memoised, so a
   // store change that leaves a card as it was (a status flag, the recheck of other trips) skips it.
@@ -111,6 +115,8 @@ export default function SearchResults({
   const [currency, setCurrency] = useState<string | null>(null);
   const [request, setRequest] = useState<PageRequest>(initialRequest);
   const [pageEnd, setPageEnd] = useState(PAGE_SIZE);
+  const [pastDate, setPastDate] = useState(serverPastDate);
+  const [sheetOpen, setSheetOpen] = useState(false);
 
   // A new view starts again at the first page of trips.
   useEffect(() => {
@@ -121,7 +127,13 @@ export default function SearchResults({
     readViewFromUrl(window.location.search);
     // A pre-rendered page was built for no query and for the build's day: the URL and the
     // clock decide the search (on a page rendered on request this gives the server's answer).
-    setRequest(pageSearchAt(search, window.location.search, Date.now()).request);
+    const asked = pageSearchAt(search, window.location.search, Date.now());
+    setRequest(asked.request);
+    // A date that has passed is searched as today: the page says so, and the address bar shows
+    // the date searched (a reload or a shared link then asks for what is on screen).
+    setPastDate(asked.pastDate);
+    const corrected = correctedQuery(window.location.search, asked);
+    if (corrected) window.history.replaceState(window.history.state, '', `${window.location.pathname}${corrected}${window.location.hash}`);
     setCurrency(currencyFromCookie());
     let worker: Worker | undefined;
     try {
@@ -275,6 +287,15 @@ export default function SearchResults({
   );
   const list = shown?.products ?? [];
   const listView = shown?.view ?? view;
+  const closeSheet = useCallback(() => {
+    setSheetOpen(false);
+  }, []);
+  const pastDateNotice = useMemo(() => {
+    if (!pastDate) return undefined;
+    const day = new Intl.DateTimeFormat(localeCode, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const dayOf = (iso: string) => day.format(new Date(`${iso}T00:00:00Z`));
+    return t('results.pastDate', { asked: dayOf(pastDate), date: dayOf(request.date) });
+  }, [pastDate, localeCode, t, request.date]);
   // A pre-rendered page: room for the cards the route had on the build's day (see .sr__reserve).
   const reserve = !live && seed && !isFirstView(seed) ? seed.expected : 0;
 
@@ -284,6 +305,11 @@ export default function SearchResults({
         <h2 className="sr__leg">{roundTrip.leg === 'outbound' ? t('results.roundTrip.outbound') : t('results.roundTrip.return')}</h2>
       )}
       <RoundTripModal t={t} names={names} />
+      {pastDateNotice && (
+        <p className="sr__notice" role="status">
+          {pastDateNotice}
+        </p>
+      )}
       <div className="sr__bar" role="status" aria-live="polite">
         {searching ? t('results.searching') : shown?.hasTrips ? t('results.tripsFound', { count }) : ''}
         {live && status.isSearching && trips.length > 0 && <span className="sr__updating"> · {t('results.updating')}</span>}
@@ -364,24 +390,36 @@ export default function SearchResults({
                 {filters}
               </details>
             ) : (
-              filters
+              // Beside the list on wide screens; on narrow ones it opens in the sheet (one at a time: one set of ids).
+              <div className="sr__side">{!sheetOpen && filters}</div>
             )}
             <div className="sr__main">
-              <label className="sr__sort">
-                <span>{t('results.sortBy')}</span>
-                <select
-                  value={listView.sort}
-                  onChange={(e) => {
-                    chooseSort(e.target.value as SortKey);
-                  }}
-                >
-                  {SORTS.map((s) => (
-                    <option key={s} value={s}>
-                      {t(`results.sort.${s}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <div className="sr__tools">
+                {layout === 'classic' && (
+                  <FilterSheetButton
+                    t={t}
+                    active={activeFilterCount(listView)}
+                    onOpen={() => {
+                      setSheetOpen(true);
+                    }}
+                  />
+                )}
+                <label className="sr__sort">
+                  <span>{t('results.sortBy')}</span>
+                  <select
+                    value={listView.sort}
+                    onChange={(e) => {
+                      chooseSort(e.target.value as SortKey);
+                    }}
+                  >
+                    {SORTS.map((s) => (
+                      <option key={s} value={s}>
+                        {t(`results.sort.${s}`)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </div>
               <div id="sr-list" role="tabpanel" aria-labelledby={`sr-tab-${listView.tab}`} className="sr__list">
                 {layout === 'compact'
                   ? groupByDayPart(list.slice(0, pageEnd)).map((group) => (
@@ -407,6 +445,11 @@ export default function SearchResults({
               )}
             </div>
           </div>
+          {layout === 'classic' && (
+            <FilterSheet t={t} open={sheetOpen} onClose={closeSheet} count={count}>
+              {filters}
+            </FilterSheet>
+          )}
         </>
       )}
     </div>

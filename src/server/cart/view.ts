@@ -3,9 +3,11 @@
  * times and prices. `cart` is the compact shape; `cartV2` adds the display details of each
  * leg (stations, operator, class, local times) and the current booking, if any.
  */
+import { localClassName } from '../../domain/search/classNames.ts';
 import { toMoney, type Money } from '../../domain/search/money.ts';
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
 import { localDateTime } from '../../domain/search/trips.ts';
+import { translatorFor } from '../content/translator.ts';
 import { cartUnitTotal, type LoadedCart } from './cart.ts';
 
 export interface CartView {
@@ -23,11 +25,27 @@ export interface CartView {
   }[];
 }
 
+/** The language of the signs and of the drivers in each country the site sells. */
+const LOCAL_LANGUAGE: Readonly<Record<string, string>> = { TH: 'th', VN: 'vi', KH: 'km', LA: 'lo', MY: 'ms', ID: 'id', SG: 'en' };
+
+/**
+ * A station as a driver or ticket clerk reads it: the local-language name with the Latin one,
+ * "สถานีรถไฟเชียงใหม่ (Chiang Mai Railway Station)", or the Latin name alone.
+ */
+export function driverName(names: { en: string } & Record<string, string>, countryCode: string | undefined): string {
+  const local = names[LOCAL_LANGUAGE[countryCode ?? ''] ?? 'en'];
+  return local && local !== names.en ? `${local} (${names.en})` : names.en;
+}
+
 export interface LegDetails {
-  from: { id: number; name: string };
-  to: { id: number; name: string };
+  /** `local_name`: the name a driver reads (see driverName) */
+  from: { id: number; name: string; local_name: string };
+  to: { id: number; name: string; local_name: string };
   dep_time: string;
   arr_time: string;
+  /** The IANA zones of the departure and arrival stations (their times are read in these). */
+  departure_time_zone: string;
+  arrival_time_zone: string;
   operator: { id: number; name: string; confirmation: 'instant' | 'manual' } | null;
   class_name: string;
   vehclass: string | null;
@@ -70,13 +88,17 @@ export function legDetails(leg: LoadedCart['items'][number]['legs'][number], ind
   const route = index.routes.find((r) => r.options.some((o) => o.id === leg.travelOptionId));
   const option = route?.options.find((o) => o.id === leg.travelOptionId);
   const name = (n: { en: string } & Record<string, string>) => n[localeCode] ?? n.en;
+  const zone = (placeId: number | undefined) => (placeId === undefined ? undefined : index.places.get(placeId)?.timeZone) ?? 'UTC';
+  const country = (s: { placeId: number }) => index.places.get(s.placeId)?.countryCode;
   return {
-    from: { id: leg.fromStationId, name: from ? name(from.names) : '' },
-    to: { id: leg.toStationId, name: to ? name(to.names) : '' },
+    from: { id: leg.fromStationId, name: from ? name(from.names) : '', local_name: from ? driverName(from.names, country(from)) : '' },
+    to: { id: leg.toStationId, name: to ? name(to.names) : '', local_name: to ? driverName(to.names, country(to)) : '' },
     dep_time: localDateTime(Math.floor(leg.departureAt.getTime() / 60_000), from?.utcOffsetMin ?? 0),
     arr_time: localDateTime(Math.floor(leg.arrivalAt.getTime() / 60_000), to?.utcOffsetMin ?? 0),
+    departure_time_zone: zone(from?.placeId),
+    arrival_time_zone: zone(to?.placeId),
     operator: operator ? { id: operator.id, name: operator.name, confirmation: option?.confirmation ?? operator.confirmation } : null,
-    class_name: option?.className ?? '',
+    class_name: option ? localClassName(option.className, localeCode, translatorFor(localeCode)) : '',
     vehclass: route?.vehicleClass ?? null,
     price: toMoney(leg.unitPriceMinor, leg.currency, index.fx),
     departure_at: leg.departureAt.toISOString(),

@@ -8,6 +8,7 @@ import {
   INSURANCE_OPTIONS,
   localMinus,
   LUGGAGE_OPTIONS,
+  luggageLabel,
   MAX_ADDON_QUANTITY,
   pickupOptions,
   type AddonLine,
@@ -31,6 +32,8 @@ export interface CheckoutContext {
   fromThb: (thbMinor: number) => number;
   pickups: ReturnType<typeof pickupOptions>;
   fareMinor: number;
+  /** BCP 47 code of the traveller's language (names, class names, units) */
+  localeCode: string;
 }
 
 export async function checkoutContext(
@@ -54,12 +57,13 @@ export async function checkoutContext(
     fromThb: (thb) => convertMinor(thb, 'THB', currency, index.fx) ?? thb,
     pickups: first ? pickupOptions(first.dep_time, first.from.name, localMinus) : [],
     fareMinor: cartUnitTotal(loaded) * loaded.cart.people,
+    localeCode,
   };
 }
 
 export interface AddonOffer {
   insurance: { value: string; text: string; data: { pack: string; label: string }; price: Money }[];
-  luggage: { options: { value: string; price: Money }[]; max: number };
+  luggage: { options: { value: string; label: string; price: Money }[]; max: number };
   pickup: { value: string; arrival_datetime: string; arrival_station_name: string; price: Money }[];
 }
 
@@ -73,7 +77,14 @@ export function addonOffer(ctx: CheckoutContext, index: TimetableIndex, t: Trans
       data: { pack: o.data.pack, label: t(o.data.label) },
       price: money(Math.round((ctx.fareMinor * o.pct) / 100)),
     })),
-    luggage: { options: LUGGAGE_OPTIONS.map((o) => ({ value: o.value, price: money(ctx.fromThb(o.thbMinor)) })), max: MAX_ADDON_QUANTITY },
+    luggage: {
+      options: LUGGAGE_OPTIONS.map((o) => ({
+        value: o.value,
+        label: luggageLabel(o.value, ctx.localeCode),
+        price: money(ctx.fromThb(o.thbMinor)),
+      })),
+      max: MAX_ADDON_QUANTITY,
+    },
     pickup: ctx.pickups.map((p) => ({
       value: p.value,
       arrival_datetime: p.arrival_datetime,

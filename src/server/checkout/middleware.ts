@@ -5,7 +5,7 @@
  * src/domain/checkout/steps.ts; this reads the cart and its booking.
  */
 import { defineMiddleware } from 'astro:middleware';
-import { restrictStep, type CheckoutStep } from '../../domain/checkout/steps.ts';
+import { restrictStep, unknownCartPath, type CheckoutStep } from '../../domain/checkout/steps.ts';
 import { cartHashSchema } from '../cart/api.ts';
 import { loadCart } from '../cart/cart.ts';
 import { cartOpenTo } from '../booking/access.ts';
@@ -26,7 +26,7 @@ export const checkoutMiddleware = defineMiddleware(async (context, next) => {
   const [, lang = 'en', kind = 'checkout', rawHash = '', step] = match;
   // /pay/new-{hash} is an alias of /pay/{hash}.
   const hash = kind === 'pay' ? rawHash.replace(/^new-/, '') : rawHash;
-  if (!cartHashSchema.safeParse(hash).success) return context.redirect(`/${lang}/checkout`, 302);
+  if (!cartHashSchema.safeParse(hash).success) return context.redirect(unknownCartPath(lang), 302);
   const { getDbHandle } = await import('../db/index.ts');
   const { db } = await getDbHandle();
   const found = await loadCart(db, hash);

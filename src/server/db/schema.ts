@@ -59,6 +59,11 @@ export const places = pgTable(
     slug: text('slug').notNull().unique(),
     kind: placeKind('kind').notNull(),
     names: jsonb('names').$type<LocalizedText>().notNull(),
+    /** Other names travellers type: old or short names, other romanisations ("Saigon", "Korat"). */
+    aliases: text('aliases')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     lat: doublePrecision('lat').notNull(),
     lon: doublePrecision('lon').notNull(),
     timeZone: text('time_zone').notNull(),
@@ -81,6 +86,11 @@ export const stations = pgTable(
     slug: text('slug').notNull().unique(),
     kind: stationKind('kind').notNull(),
     names: jsonb('names').$type<LocalizedText>().notNull(),
+    /** Other names travellers type (former names, other romanisations). */
+    aliases: text('aliases')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     lat: doublePrecision('lat').notNull(),
     lon: doublePrecision('lon').notNull(),
     placeId: integer('place_id')
@@ -405,6 +415,11 @@ export const bookings = pgTable(
     confirmationMailedAt: timestamp('confirmation_mailed_at', { withTimezone: true }),
     /** A sender's claim on that mail, so two processes never send it twice; stale after minutes. */
     confirmationMailClaimedAt: timestamp('confirmation_mail_claimed_at', { withTimezone: true }),
+    /** Set by the cancellation: when, and what goes back to the traveller (minor units, `currency`). */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    refundMinor: integer('refund_minor'),
+    /** When the cancellation mail was claimed for sending; it goes out once however often cancel is repeated. */
+    cancellationMailedAt: timestamp('cancellation_mailed_at', { withTimezone: true }),
   },
   (t) => [index('bookings_cart_idx').on(t.cartId), check('bookings_total', sql`${t.totalMinor} >= 0`)],
 );

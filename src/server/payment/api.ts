@@ -5,7 +5,6 @@
  * network never places two orders.
  */
 import type { APIContext } from 'astro';
-import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { toMoney } from '../../domain/search/money.ts';
 import { apiError } from '../api/errors.ts';
@@ -13,14 +12,14 @@ import { siteOrigin } from '../config.ts';
 import { cartHashQuery, cartHashSchema } from '../cart/api.ts';
 import { loadCart, type LoadedCart } from '../cart/cart.ts';
 import type { Db } from '../db/client.ts';
-import { payments } from '../db/schema.ts';
 import { bookingIdByPublicId, cartOpenTo, ownsBooking } from '../booking/access.ts';
-import { currentBookingForCart, currentBookingForCartHash, getBooking, isPaidStatus, type BookingRow } from '../booking/bookings.ts';
+import { currentBookingForCart, currentBookingForCartHash, getBooking, type BookingRow } from '../booking/bookings.ts';
 import { checkoutLogger, logCheckoutStage } from '../booking/log.ts';
 import { getSearchIndex } from '../search/cache.ts';
 import { json } from '../search/http.ts';
 import { queryObject } from '../search/params.ts';
 import { parsePaymentEnv } from './config.ts';
+import { bookingPaymentView, paymentResult } from './result.ts';
 import { applyPaymentEvent, type EventOutcome } from './confirm.ts';
 import { IDEMPOTENCY_KEY, idempotent } from './idempotency.ts';
 import { PAYGATE_CODES, PAYGATES, type PaygateCode } from './paygates.ts';
@@ -61,8 +60,6 @@ export const placeOrderBody = z.object({ booking_id: bookingPublicIdSchema, payg
 export const placeOrderByCartHashBody = z.object({ hash: cartHashSchema, paygate: paygateSchema });
 export const paymentResultQuery = z.object({ booking: bookingPublicIdSchema });
 
-const FINAL = new Set(['confirmed', 'pending_confirmation', 'paid', 'refunded', 'cancelled']);
-
 async function readJson(ctx: Ctx): Promise<unknown> {
   try {
     return await ctx.request.json();
@@ -102,29 +99,8 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
     }
   }
 
-  async function latestPayment(d: Db, bookingId: number) {
-    const [p] = await d.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(desc(payments.id)).limit(1);
-    return p;
-  }
-
   async function bookingView(d: Db, b: BookingRow) {
-    const index = await getSearchIndex(options.db, now());
-    const p = await latestPayment(d, b.id);
-    return {
-      id: b.publicId,
-      status: b.status,
-      total: toMoney(b.totalMinor, b.currency, index.fx),
-      hold_expires_at: b.holdExpiresAt.toISOString(),
-      payment: p
-        ? {
-            paygate: p.paygate,
-            status: p.status,
-            failure_code: p.failureCode,
-            reference: p.paygate === 'counter' ? p.providerRef : null,
-            expires_at: p.expiresAt?.toISOString() ?? null,
-          }
-        : null,
-    };
+    return bookingPaymentView(d, b, (await getSearchIndex(options.db, now())).fx);
   }
 
   /** Runs an order call under its Idempotency-Key. */
@@ -259,22 +235,8 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
       const d = await db();
       const booking = await ownBooking(ctx, d, parsed.data.booking);
       if (!booking) return apiError(ctx.locals.t, 'booking_not_found', 404);
-      const view = await bookingView(d, booking);
-      const failed = view.payment?.status === 'failed';
-      const lang = ctx.locals.locale.segment;
-      return json(
-        {
-          ...view,
-          final: FINAL.has(booking.status) || failed || booking.status === 'expired',
-          paid: isPaidStatus(booking.status),
-          success_url:
-            isPaidStatus(booking.status) && view.payment
-              ? `/${lang}/order/${booking.publicId}/payment/${view.payment.paygate}/success`
-              : null,
-        },
-        200,
-        NO_STORE,
-      );
+      const index = await getSearchIndex(options.db, now());
+      return json(await paymentResult(d, booking, ctx.locals.locale.segment, index.fx), 200, NO_STORE);
     },
 
     /** POST /api/paygates/sandbox-card/webhook: signed gateway events, applied once. */

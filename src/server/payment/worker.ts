@@ -1,11 +1,12 @@
 /**
  * The server's background jobs for checkout, started on first use: the sandbox gateway's
  * webhook sender (every second, retries with backoff), the sweep that returns lapsed seat
- * holds to sale (every 30 seconds) and the sender of confirmation mails still owed after a
- * failure (every 10 seconds). Timers are unref'd so they never keep a process alive.
+ * holds to sale (every 30 seconds), the sender of confirmation mails still owed after a
+ * failure (every 10 seconds) and of cancellation mails still owed after one (every minute). Timers are unref'd so they never keep a process alive.
  */
 import type { Db } from '../db/client.ts';
 import { releaseExpiredHolds } from '../booking/holds.ts';
+import { deliverOwedCancellationMails } from '../tickets/cancellationMail.ts';
 import { deliverOwedConfirmationMails } from '../tickets/confirmationMail.ts';
 import { sendBookingConfirmation } from '../tickets/mail.ts';
 import { deliverDueWebhooks } from './outbox.ts';
@@ -24,6 +25,7 @@ export function ensurePaymentWorker(db: Db): void {
     const jobs: Promise<unknown>[] = [deliverDueWebhooks(db, Date.now())];
     if (ticks % 30 === 0) jobs.push(releaseExpiredHolds(db, new Date()));
     if (ticks % 10 === 0) jobs.push(deliverOwedConfirmationMails(db, new Date(), (d, id) => sendBookingConfirmation(d, id)));
+    if (ticks % 60 === 0) jobs.push(deliverOwedCancellationMails(db));
     void Promise.allSettled(jobs).finally(() => {
       busy = false;
     });

@@ -82,7 +82,7 @@ export function createTicketApi(options: { db?: Db; now?: () => number } = {}) {
     async ics(ctx: Ctx): Promise<Response> {
       const ticket = await load(ctx, ctx.locals.locale.code, ctx.locals.t);
       if (ticket instanceof Response) return ticket;
-      return new Response(ticketIcs(ticket, ctx.locals.t, new Date(now())), {
+      return new Response(ticketIcs(ticket, ctx.locals.t, new Date(now()), ctx.locals.locale.code), {
         headers: {
           'content-type': 'text/calendar; charset=utf-8',
           'content-disposition': `attachment; filename="trip-${ticket.reference}.ics"`,

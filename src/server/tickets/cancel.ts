@@ -77,7 +77,7 @@ export async function cancelBooking(db: Db, bookingId: number, now: Date): Promi
     await tx.update(seatHolds).set({ status: 'released' }).where(eq(seatHolds.bookingId, bookingId));
     await tx
       .update(bookings)
-      .set({ status: refund.refundMinor > 0 ? 'refunded' : 'cancelled', updatedAt: now })
+      .set({ status: refund.refundMinor > 0 ? 'refunded' : 'cancelled', refundMinor: refund.refundMinor, cancelledAt: now, updatedAt: now })
       .where(eq(bookings.id, bookingId));
     const paid = await tx
       .update(payments)

@@ -18,6 +18,8 @@ export interface TicketData {
   email: string | null;
   people: number;
   total: Money;
+  /** What the cancellation refunds (minor units of the total's currency); null until cancelled. */
+  refundMinor: number | null;
   passengers: string[];
   legs: (LegDetails & { arrival_at: string; instructions: string })[];
 }
@@ -75,6 +77,7 @@ export function presentTicket(
     email: booking.email,
     people: booking.people,
     total: toMoney(booking.totalMinor, booking.currency, index.fx),
+    refundMinor: booking.refundMinor,
     passengers: booking.passengers.map(passengerName),
     legs: cart.items.flatMap((item) =>
       item.legs.map((leg) => {

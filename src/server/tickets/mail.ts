@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { localeBySegment, resolveSegment } from '../../i18n/locales.ts';
 import { ENGLISH, messagesFor } from '../../i18n/messages.ts';
 import { createTranslator } from '../../i18n/translate.ts';
+import { legTimes } from '../../domain/tickets/stationTime.ts';
 import { parseServerEnv } from '../config.ts';
 import { getMailer } from '../mail/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -34,7 +35,11 @@ export async function sendBookingConfirmation(
   const links = ticketLinks(locale.segment, bookingId, nowMs);
   const site = parseServerEnv().SITE_URL.replace(/\/$/, '');
   const legsText = local.legs
-    .map((l) => `${l.dep_time} ${l.from.name} → ${l.arr_time} ${l.to.name} (${l.operator?.name ?? ''}, ${l.class_name})`)
+    .map((l) => {
+      // Each time in its station's zone, zone named, as on the ticket page, PDF and calendar file.
+      const times = legTimes(l, locale.code);
+      return `${times.departure} ${l.from.name} → ${times.arrival} ${l.to.name} (${l.operator?.name ?? ''}, ${l.class_name})`;
+    })
     .join('\n');
   await mailer.send({
     to: rows.booking.email,
@@ -51,7 +56,7 @@ export async function sendBookingConfirmation(
       { filename: `ticket-${local.reference}.pdf`, content: Buffer.from(await ticketPdf(first, english)), contentType: 'application/pdf' },
       {
         filename: `trip-${local.reference}.ics`,
-        content: Buffer.from(ticketIcs(local, t, new Date(nowMs))),
+        content: Buffer.from(ticketIcs(local, t, new Date(nowMs), locale.code)),
         contentType: 'text/calendar; charset=utf-8',
       },
     ],

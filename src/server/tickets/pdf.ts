@@ -10,6 +10,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import QRCode from 'qrcode';
 import { currencyInfo, isSupportedCurrency } from '../../domain/currencyCodes.ts';
 import { darkModuleRuns } from '../../domain/tickets/qrRuns.ts';
+import { legTimes } from '../../domain/tickets/stationTime.ts';
 import type { TicketData } from './data.ts';
 import { fallbackEmbedder, splitRuns, type Weight } from './fonts.ts';
 import { signedReference } from './links.ts';
@@ -80,9 +81,15 @@ export async function ticketPdf(
   for (const [i, leg] of ticket.legs.entries()) {
     y -= 6;
     await line(`${String(i + 1)}. ${leg.from.name} -> ${leg.to.name}`, 13, 'bold');
-    await line(`${t('ticket.departure')}: ${leg.dep_time}   ${t('ticket.arrival')}: ${leg.arr_time}`);
+    // In each station's zone with the zone named (the PDF is English; narrow spaces printed as spaces).
+    const times = legTimes(leg, 'en');
+    await line(`${t('ticket.departure')}: ${times.departure.replace(/[\u202f\u2009]/g, ' ')}`);
+    await line(`${t('ticket.arrival')}: ${times.arrival.replace(/[\u202f\u2009]/g, ' ')}`);
     await line(`${t('ticket.operator')}: ${leg.operator?.name ?? ''}   ${t('ticket.class')}: ${leg.class_name}`);
     await line(leg.instructions, 10);
+    // The names a driver reads, when they differ; fonts.ts has no Lao or Khmer font, so those stay Latin.
+    const driver = `${leg.from.local_name} -> ${leg.to.local_name}`;
+    if (driver !== `${leg.from.name} -> ${leg.to.name}` && !/[\u0E80-\u0EFF\u1780-\u17FF]/u.test(driver)) await line(driver, 10);
   }
   y -= 10;
   await line(t('ticket.passengers'), 13, 'bold');

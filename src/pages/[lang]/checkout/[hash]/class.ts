@@ -3,7 +3,7 @@
  * checkout/class API, then back to the trip with what happened (`class=changed` or the reason).
  */
 import type { APIRoute } from 'astro';
-import { checkoutPath } from '../../../../domain/checkout/steps.ts';
+import { checkoutPath, unknownCartPath } from '../../../../domain/checkout/steps.ts';
 import { cartHashSchema } from '../../../../server/cart/api.ts';
 import { changeClassBody } from '../../../../server/cart/changeClass.ts';
 import { cartOpenTo } from '../../../../server/booking/access.ts';
@@ -17,7 +17,7 @@ export const prerender = false;
 export const POST: APIRoute = async ({ params, request, locals, redirect }) => {
   const lang = locals.locale.segment;
   const hash = cartHashSchema.safeParse(params.hash);
-  if (!hash.success) return redirect(`/${lang}/checkout`, 303);
+  if (!hash.success) return redirect(unknownCartPath(lang), 303);
   const back = (query: string) => redirect(`${checkoutPath(lang, hash.data, 0)}?${query}`, 303);
   let form: Record<string, unknown>;
   try {
@@ -39,7 +39,7 @@ export const POST: APIRoute = async ({ params, request, locals, redirect }) => {
   const index = await getSearchIndex(db);
   const now = Date.now();
   const cc = await checkoutContext(db, index, hash.data, locals.locale.code, new Date(now));
-  if (!cc || !(await cartOpenTo(db, request, cc.loaded.cart.id, new Date(now)))) return redirect(`/${lang}/checkout`, 303);
+  if (!cc || !(await cartOpenTo(db, request, cc.loaded.cart.id, new Date(now)))) return redirect(unknownCartPath(lang), 303);
   const result = await changeClassInCheckout(db, index, cc, input.data, now);
   if (result.ok) return back('class=changed');
   if (result.code === 'price_changed')

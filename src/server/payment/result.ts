@@ -1,0 +1,67 @@
+/**
+ * Where a booking's payment stands (SPEC §7 pay/payment-result), for the endpoint the payment
+ * status page polls and for that page's first render, so a counter order shows its reference
+ * at once instead of "waiting for the payment provider".
+ */
+import { desc, eq } from 'drizzle-orm';
+import { toMoney, type Money } from '../../domain/search/money.ts';
+import type { FxRate } from '../../domain/search/timetable.ts';
+import type { Db } from '../db/client.ts';
+import { payments } from '../db/schema.ts';
+import { isPaidStatus, type BookingRow } from '../booking/bookings.ts';
+
+type FxRates = ReadonlyMap<string, FxRate>;
+
+const FINAL = new Set(['confirmed', 'pending_confirmation', 'paid', 'refunded', 'cancelled']);
+
+export interface BookingPaymentView {
+  id: string;
+  status: string;
+  total: Money;
+  hold_expires_at: string;
+  payment: { paygate: string; status: string; failure_code: string | null; reference: string | null; expires_at: string | null } | null;
+}
+
+export interface PaymentResult extends BookingPaymentView {
+  /** Nothing more will change without the traveller (paid, failed, expired, refunded). */
+  final: boolean;
+  paid: boolean;
+  success_url: string | null;
+}
+
+async function latestPayment(db: Db, bookingId: number) {
+  const [p] = await db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(desc(payments.id)).limit(1);
+  return p;
+}
+
+export async function bookingPaymentView(db: Db, booking: BookingRow, fx: FxRates): Promise<BookingPaymentView> {
+  const p = await latestPayment(db, booking.id);
+  return {
+    id: booking.publicId,
+    status: booking.status,
+    total: toMoney(booking.totalMinor, booking.currency, fx),
+    hold_expires_at: booking.holdExpiresAt.toISOString(),
+    payment: p
+      ? {
+          paygate: p.paygate,
+          status: p.status,
+          failure_code: p.failureCode,
+          reference: p.paygate === 'counter' ? p.providerRef : null,
+          expires_at: p.expiresAt?.toISOString() ?? null,
+        }
+      : null,
+  };
+}
+
+/** `lang` is the URL segment of the success page. */
+export async function paymentResult(db: Db, booking: BookingRow, lang: string, fx: FxRates): Promise<PaymentResult> {
+  const view = await bookingPaymentView(db, booking, fx);
+  const failed = view.payment?.status === 'failed';
+  return {
+    ...view,
+    final: FINAL.has(booking.status) || failed || booking.status === 'expired',
+    paid: isPaidStatus(booking.status),
+    success_url:
+      isPaidStatus(booking.status) && view.payment ? `/${lang}/order/${booking.publicId}/payment/${view.payment.paygate}/success` : null,
+  };
+}

@@ -218,10 +218,13 @@ describe('round trip (SPEC §3, §5)', () => {
       { match: '/add-to-cart/', respond: () => checkout('cart123') },
       { match: '/trips/search', respond: () => answer([makeTrip({ key: 'back', dep: '10:00', arr: '14:00', price: 25 })]) },
     ]);
-    expect(bookingHref(option, roundRequest)).toBe('/en/add-to-cart/out/1?people=2&currency=USD');
+    // `seen`: the per-person fare the card showed, for checkout to compare with its quote.
+    expect(bookingHref(option, roundRequest)).toBe('/en/add-to-cart/out/1?people=2&currency=USD&seen=3000');
     await chooseOutbound(outbound, option, roundRequest, fetcher);
-    expect(calls[0]).toBe('/en/add-to-cart/out/1?people=2&currency=USD');
+    expect(calls[0]).toBe('/en/add-to-cart/out/1?people=2&currency=USD&seen=3000');
     expect(calls[1]).toContain('fromId=2&toId=1&date=2026-12-05');
+    // The return leg is searched as part of the round trip: its prices carry the round-trip discount.
+    expect(calls[1]).toContain('roundTrip=1');
     expect($roundTrip.get()).toMatchObject({
       leg: 'return',
       cartHash: 'cart123',
@@ -231,9 +234,10 @@ describe('round trip (SPEC §3, §5)', () => {
     });
     const back = $trips.get()[0]?.travel_options[0];
     if (!back) throw new Error('no return trip');
-    expect(bookingHref(back, roundRequest)).toBe('/en/add-to-cart/back/1?people=2&currency=USD&cartHash=cart123&fromRoundTrip=1');
+    // The return card's link carries what both cards said: 30 + 25 per person.
+    expect(bookingHref(back, roundRequest)).toBe('/en/add-to-cart/back/1?people=2&currency=USD&cartHash=cart123&fromRoundTrip=1&seen=5500');
     // One-way searches never carry the round-trip cart.
-    expect(bookingHref(back, request)).toBe('/en/add-to-cart/back/1?people=2&currency=USD');
+    expect(bookingHref(back, request)).toBe('/en/add-to-cart/back/1?people=2&currency=USD&seen=2500');
     resetRoundTrip();
   });
 

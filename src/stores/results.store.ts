@@ -27,6 +27,8 @@ export interface SearchRequest {
   toId: string;
   date: string;
   date2?: string | undefined;
+  /** The return leg of a round trip: prices with the round-trip discount, like the outbound's. */
+  roundTrip?: boolean | undefined;
   people: number;
   vehclasses: string;
   currency: string;
@@ -152,6 +154,8 @@ function searchQuery(r: SearchRequest): string {
     vehclasses: r.vehclasses,
     currency: r.currency,
   });
+  // Both legs of a round trip are priced as the cart with both charges them (round-trip discount).
+  if (r.date2 || r.roundTrip) q.set('roundTrip', '1');
   return q.toString();
 }
 
@@ -351,12 +355,17 @@ export function closeRoundTripModal(): void {
 /** The cart link of a travel option: passengers and currency go along; the return leg adds the outbound cart. */
 export function bookingHref(option: TravelOption, r: Pick<SearchRequest, 'people' | 'currency' | 'date2'>): string {
   const q = new URLSearchParams({ people: String(r.people), currency: r.currency });
-  const { cartHash, leg } = $roundTrip.get();
+  const { cartHash, leg, travelOption } = $roundTrip.get();
+  // What the cards said per person (both legs of a round trip): checkout shows it beside the
+  // fare it quotes if the two differ, before anything is held.
+  let seen = option.price.minor;
   // SPEC §5: the round-trip cart hash is used only for a search with date2 (or fromRoundTrip).
   if (r.date2 && leg === 'return' && cartHash) {
     q.set('cartHash', cartHash);
     q.set('fromRoundTrip', '1');
+    seen += travelOption?.price.minor ?? 0;
   }
+  q.set('seen', String(seen));
   return `${option.booking_uri}?${q.toString()}`;
 }
 
@@ -393,6 +402,6 @@ export async function chooseOutbound(
   }
   $roundTrip.set({ ...$roundTrip.get(), cartHash: hash, leg: 'return' });
   setView({ ...EMPTY_STATE }, 'replace');
-  await runSearch({ ...r, fromId: r.toId, toId: r.fromId, date: r.date2, date2: undefined }, fetcher);
+  await runSearch({ ...r, fromId: r.toId, toId: r.fromId, date: r.date2, date2: undefined, roundTrip: true }, fetcher);
   if ($trips.get().length === 0) $roundTrip.setKey('unavailableReason', 'no_return');
 }

@@ -6,8 +6,8 @@
  */
 import { fromDayNumber } from '../search/dates.ts';
 import { convertMinor, pricingCurrency } from '../search/money.ts';
-import { applyRules, discounted } from '../search/pricing.ts';
-import { fareShare, legStation, type Leg, type TimetableIndex } from '../search/timetable.ts';
+import { applyRules, legUnitPrice } from '../search/pricing.ts';
+import { fareShare, legStation, seatKey, type Leg, type TimetableIndex } from '../search/timetable.ts';
 import { legFromKey } from '../search/tripInfo.ts';
 import type { CartSelection } from './slug.ts';
 
@@ -48,8 +48,7 @@ function quoteLeg(index: TimetableIndex, leg: Leg, optionId: number, q: QuoteInp
     departureDay: leg.serviceDay,
     today: Math.floor(q.now / 86_400_000),
   });
-  let unit = discounted(base, rules.discount);
-  if (q.roundTrip && rules.roundTripPct) unit = discounted(unit, { promo_type: 'pricing_rule', discount_pct: rules.roundTripPct });
+  const unit = legUnitPrice(base, rules, q.roundTrip);
   return {
     scheduleId: leg.schedule.id,
     travelOptionId: option.id,
@@ -93,4 +92,48 @@ export function quoteSelections(
 
 export function unitTotal(legs: readonly { unitPriceMinor: number }[]): number {
   return legs.reduce((sum, leg) => sum + leg.unitPriceMinor, 0);
+}
+
+/** One class a traveller may switch a cart leg to, priced as the cart would charge it. */
+export interface ClassChoice {
+  optionId: number;
+  className: string;
+  /** Per passenger, in the cart currency's minor units (round-trip discount included when due). */
+  unitPriceMinor: number;
+  currency: string;
+  seatsLeft: number;
+  /** The free-cancellation deadline (UTC), or null when the operator's refund rules apply. */
+  fullRefundUntil: Date | null;
+  features: string[];
+}
+
+/**
+ * The classes of one leg of a cart trip that can be sold now, cheapest first. `seatsLeft`
+ * answers the live count (the inventory) or falls back to the timetable's.
+ */
+export function classChoices(
+  index: TimetableIndex,
+  legKey: string,
+  q: QuoteInput & { people: number; current?: number; seatsLeft?: (optionId: number) => number | undefined },
+): ClassChoice[] {
+  const leg = legFromKey(index, legKey);
+  if (!leg) return [];
+  const choices: ClassChoice[] = [];
+  for (const option of leg.route.options) {
+    const quoted = quoteLeg(index, leg, option.id, q);
+    if (typeof quoted === 'string' || !quoted.salesOpen) continue;
+    const seatsLeft = q.seatsLeft?.(option.id) ?? index.seats.get(seatKey(leg.schedule.id, option.id, leg.serviceDay)) ?? option.seats;
+    // The class the cart holds stays listed (its seats may be this traveller's own hold).
+    if (seatsLeft < q.people && option.id !== q.current) continue;
+    choices.push({
+      optionId: option.id,
+      className: option.className,
+      unitPriceMinor: quoted.unitPriceMinor,
+      currency: quoted.currency,
+      seatsLeft,
+      fullRefundUntil: option.fullRefundHours === null ? null : new Date((leg.dep - option.fullRefundHours * 60) * 60_000),
+      features: [...option.features].sort(),
+    });
+  }
+  return choices.sort((a, b) => a.unitPriceMinor - b.unitPriceMinor);
 }

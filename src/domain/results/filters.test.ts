@@ -172,6 +172,16 @@ describe('tabs (SPEC §3, §4)', () => {
       { key: 'charter', count: 1, minPrice: 300 },
     ]);
   });
+  it('a sold-out trip does not set a tab minimum: the minimum is a price that can be booked now', () => {
+    const soldOut = makeTrip({ key: 'gone', dep: '07:00', arr: '09:00', price: 1, classes: ['train'], bookable: false });
+    const tabs = buildTabs([...trips, soldOut]);
+    expect(tabs.find((t) => t.key === 'all')).toMatchObject({ count: 6, minPrice: 10 });
+    expect(tabs.find((t) => t.key === 'train')).toMatchObject({ count: 2, minPrice: 40 });
+    expect(buildTabs([soldOut])).toEqual([
+      { key: 'all', count: 1, minPrice: null },
+      { key: 'train', count: 1, minPrice: null },
+    ]);
+  });
   it('the train tab shows only trains', () => {
     expect(keys(filterTrips(trips, { ...EMPTY_STATE, tab: 'train' }))).toEqual(['day-train']);
   });

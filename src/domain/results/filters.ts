@@ -7,6 +7,7 @@
  * count shown next to an option is how many trips of the current tab would remain with that
  * option added to the other groups' choices, so the counts move as the traveller filters.
  */
+import { bookableOptions } from '../search/cardOption.ts';
 import type { Trip } from '../search/trips.ts';
 import {
   FILTER_GROUPS,
@@ -72,8 +73,10 @@ function timeMatches(trip: Trip, which: 'dep_time' | 'arr_time', ids: readonly s
   });
 }
 
+/** Refundable when a class that can be booked now is (a sold-out trip: any of its classes). */
 export function isFullRefundable(trip: Trip): boolean {
-  return trip.travel_options.some((o) => o.full_refund_until !== null);
+  const open = bookableOptions(trip.travel_options);
+  return (open.length ? open : trip.travel_options).some((o) => o.full_refund_until !== null);
 }
 
 function quickMatches(trip: Trip, id: string): boolean {
@@ -234,7 +237,11 @@ export function buildFilterGroups(trips: readonly Trip[], state: ResultsState): 
 
 /** SPEC §3 transportation tabs: all, then each class present, with count and minimum price. */
 export function buildTabs(trips: readonly Trip[]): Tab[] {
-  const min = (list: readonly Trip[]) => (list.length ? Math.min(...list.map((t) => t.min_price.value)) : null);
+  // A tab's minimum is a price that can be booked now: sold-out trips do not count.
+  const min = (list: readonly Trip[]) => {
+    const open = list.filter((t) => t.params.is_bookable);
+    return open.length ? Math.min(...open.map((t) => t.min_price.value)) : null;
+  };
   const tabs: Tab[] = [{ key: 'all', count: trips.length, minPrice: min(trips) }];
   for (const key of TABS) {
     const list = trips.filter((t) => tabMatches(t, key));

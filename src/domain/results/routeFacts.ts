@@ -19,7 +19,10 @@ export interface RouteSummaryFacts {
 export function summarizeRoute(trips: readonly Trip[]): RouteSummaryFacts {
   const durations = trips.map((t) => t.params.duration_min).sort((a, b) => a - b);
   const times = trips.map((t) => t.params.dep_time.slice(11, 16)).sort();
-  const cheapest = trips.reduce<Trip | undefined>((best, t) => (!best || t.min_price.minor < best.min_price.minor ? t : best), undefined);
+  // The cheapest fare is one that can be booked now.
+  const cheapest = trips
+    .filter((t) => t.params.is_bookable)
+    .reduce<Trip | undefined>((best, t) => (!best || t.min_price.minor < best.min_price.minor ? t : best), undefined);
   return {
     dailyTrips: trips.length,
     cheapest: cheapest ? cheapest.min_price : null,

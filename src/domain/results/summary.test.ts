@@ -17,7 +17,8 @@ describe('trips summary (SPEC §3)', () => {
     const s = summarize(trips);
     expect(s.availableClasses).toEqual(['bus', 'ferry']);
     expect(s.hasAutoconnection).toBe(true);
-    expect(s.minPrice).toEqual({ value: 10, fxcode: 'USD', minor: 1_000 });
+    // The sold-out trip at 10 is no price anyone can pay now: the lowest bookable one is 20.
+    expect(s.minPrice).toEqual({ value: 20, fxcode: 'USD', minor: 2_000 });
     expect(s.maxPrice).toEqual({ value: 55, fxcode: 'USD', minor: 5_500 });
     expect(s.highDemandRoute.enabled).toBe(true);
   });
@@ -42,5 +43,15 @@ describe('recheck and disabled trips (SPEC §4)', () => {
     expect(a?.params.is_bookable).toBe(false);
     const [same] = disableTrip(trips, 'a', ['other']);
     expect(same?.params.is_bookable).toBe(true);
+  });
+  it('a disabled class takes its price off the card: the card shows the cheapest class still bookable', () => {
+    const base = trips[0];
+    if (!base) throw new Error('no trip');
+    const cheap = { ...base.travel_options[0], id: 'cheap', price: { value: 5, fxcode: 'USD', minor: 500 } };
+    const dear = { ...base.travel_options[0], id: 'dear', price: { value: 18, fxcode: 'USD', minor: 1_800 } };
+    const trip = { ...base, min_price: cheap.price, travel_options: [dear, cheap] } as typeof base;
+    const [after] = disableTrip([trip], trip.key, ['cheap']);
+    expect(after?.min_price).toEqual(dear.price);
+    expect(after?.params.is_bookable).toBe(true);
   });
 });

@@ -4,6 +4,7 @@
  * disabled trips.
  */
 import type { Money } from '../search/money.ts';
+import { cardOption } from '../search/cardOption.ts';
 import type { Trip } from '../search/trips.ts';
 import type { VehicleClass } from '../search/vehicleClasses.ts';
 
@@ -44,7 +45,10 @@ export function summarize(trips: readonly Trip[]): TripsSummary {
     recommended,
     availableClasses: [...new Set(trips.flatMap((t) => t.params.vehclasses))].sort(),
     hasAutoconnection: trips.some((t) => t.params.is_auto_pack),
-    minPrice: trips.map((t) => t.min_price).reduce((a, b) => (b.minor < a.minor ? b : a), trips[0]?.min_price ?? ZERO_PRICE),
+    // Only what can be booked now counts: a sold-out cheap class is no price anyone can pay.
+    minPrice: (bookable.length ? bookable : trips)
+      .map((t) => t.min_price)
+      .reduce((a, b) => (b.minor < a.minor ? b : a), (bookable[0] ?? trips[0])?.min_price ?? ZERO_PRICE),
     maxPrice: trips.map((t) => t.max_price).reduce((a, b) => (b.minor > a.minor ? b : a), trips[0]?.max_price ?? ZERO_PRICE),
     highDemandRoute: { enabled: bookable.length >= 3 && scarce.length * 3 >= bookable.length },
   };
@@ -71,6 +75,13 @@ export function disableTrip(trips: readonly Trip[], key: string, optionIds?: rea
     if (t.key !== key) return t;
     const options = t.travel_options.map((o) => (!optionIds || optionIds.includes(o.id) ? { ...o, bookable: 0 as const } : o));
     const left = options.filter((o) => o.bookable).length;
-    return { ...t, travel_options: options, params: { ...t.params, bookable: left, is_bookable: left > 0 } };
+    // The card's price follows the class it now books.
+    const shown = cardOption(options);
+    return {
+      ...t,
+      travel_options: options,
+      min_price: shown?.price ?? t.min_price,
+      params: { ...t.params, bookable: left, is_bookable: left > 0 },
+    };
   });
 }

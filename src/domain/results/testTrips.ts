@@ -64,6 +64,7 @@ export function makeTrip(s: TripSpec): Trip {
         discount_data: null,
         round_trip_discount_pct: null,
         full_refund_until: s.refundable ? '2026-11-30T00:00:00.000Z' : null,
+        features: [],
       },
     ],
   };

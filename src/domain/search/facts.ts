@@ -33,7 +33,10 @@ export function factsOnDates(index: TimetableIndex, q: FactsQuery): Fact[] {
   const facts: Fact[] = [];
   const week = Array.from({ length: 7 }, (_, i) => addDays(q.date, i)).map((date) => ({ date, result: search(index, { ...base, date }) }));
   const priced = week.flatMap(({ date, result }) => {
-    const price = result.trips.map((t) => t.min_price).reduce<Money | undefined>((a, b) => (!a || b.minor < a.minor ? b : a), undefined);
+    const price = result.trips
+      .filter((t) => t.params.is_bookable)
+      .map((t) => t.min_price)
+      .reduce<Money | undefined>((a, b) => (!a || b.minor < a.minor ? b : a), undefined);
     return price ? [{ date, price }] : [];
   });
   if (priced.length >= 2) {
@@ -65,7 +68,10 @@ export function routeFacts(index: TimetableIndex, from: Endpoint, to: Endpoint, 
   const { trips } = search(index, { from, to, date, people: 1, classes: 'all', currency, now });
   return {
     trips: trips.length,
-    min_price: trips.map((t) => t.min_price).reduce<Money | null>((a, b) => (!a || b.minor < a.minor ? b : a), null),
+    min_price: trips
+      .filter((t) => t.params.is_bookable)
+      .map((t) => t.min_price)
+      .reduce<Money | null>((a, b) => (!a || b.minor < a.minor ? b : a), null),
     min_duration_min: trips.length ? Math.min(...trips.map((t) => t.params.duration_min)) : null,
     vehclasses: [...new Set(trips.flatMap((t) => t.params.vehclasses))].sort(),
     operators: [...new Set(trips.flatMap((t) => t.params.operators))].map((id) => index.operators.get(id)?.name ?? '').filter(Boolean),

@@ -1,7 +1,8 @@
 /**
  * Pricing rules on top of the operator's fare (SPEC §3 discount_data). An early-booking rule
- * lowers the price when the traveller books far enough ahead; a round-trip rule is only
- * announced (round_trip_discount_pct), because it applies when the return is added to the cart.
+ * lowers the price when the traveller books far enough ahead; a round-trip rule applies to the
+ * legs of a round trip: a search for one (outbound with a return date, or the return) shows it
+ * in its prices, as the cart with both legs charges it.
  * When several rules match, the traveller gets the largest discount, never a sum.
  */
 import type { PricingRule } from './timetable.ts';
@@ -56,4 +57,13 @@ export function applyRules(rules: readonly PricingRule[], target: RuleTarget): A
 /** The discounted amount, rounded to whole minor units. */
 export function discounted(amountMinor: number, discount: DiscountData | null): number {
   return discount ? Math.round((amountMinor * (100 - discount.discount_pct)) / 100) : amountMinor;
+}
+
+/**
+ * A leg's price per passenger, the same in the search and in the cart: the early-booking
+ * discount, then, when the leg is part of a round trip, its round-trip discount.
+ */
+export function legUnitPrice(baseMinor: number, rules: AppliedRules, roundTrip: boolean): number {
+  const early = discounted(baseMinor, rules.discount);
+  return roundTrip && rules.roundTripPct ? discounted(early, { promo_type: 'pricing_rule', discount_pct: rules.roundTripPct }) : early;
 }

@@ -64,6 +64,11 @@ export interface SearchQuery {
   /** Milliseconds since the epoch. */
   now: number;
   maxChanges?: 0 | 1 | 2;
+  /**
+   * One leg of a round trip (outbound with a return date, or the return itself): prices carry
+   * each leg's round-trip discount, as the cart with both legs charges them.
+   */
+  roundTrip?: boolean;
   bookingBase?: string;
   seatsLeft?: (leg: Leg, option: OptionNode) => number | undefined;
 }
@@ -159,6 +164,7 @@ export function priceJourneys(
     nowMin: Math.floor(q.now / 60_000),
     today: Math.floor(q.now / 86_400_000),
     bookingBase: q.bookingBase ?? '',
+    roundTrip: q.roundTrip ?? false,
     ...(q.seatsLeft ? { seatsLeft: q.seatsLeft } : {}),
   };
   const trips: Trip[] = [];

@@ -5,9 +5,10 @@
  */
 import { fromDayNumber } from './dates.ts';
 import { convertMinor, toMoney, type Money } from './money.ts';
-import { applyRules, discounted, type DiscountData } from './pricing.ts';
+import { applyRules, legUnitPrice, type DiscountData } from './pricing.ts';
 import { fareShare, legStation, seatKey, type Leg, type OptionNode, type TimetableIndex } from './timetable.ts';
 import type { Journey } from './connections.ts';
+import { cardOption } from './cardOption.ts';
 import type { VehicleClass } from './vehicleClasses.ts';
 
 export interface TravelOption {
@@ -22,6 +23,8 @@ export interface TravelOption {
   discount_data: DiscountData | null;
   round_trip_discount_pct: number | null;
   full_refund_until: string | null;
+  /** What the class includes (air conditioning, toilet, meal…): every leg's, for a connection. */
+  features: string[];
 }
 
 export interface Segment {
@@ -74,6 +77,8 @@ export interface PricingContext {
   nowMin: number;
   today: number;
   bookingBase: string;
+  /** Price each leg as part of a round trip: its round-trip discount applies (src/domain/cart/quote.ts). */
+  roundTrip?: boolean;
   /** Live seat counts from a recheck; falls back to the index. */
   seatsLeft?: (leg: Leg, option: OptionNode) => number | undefined;
 }
@@ -121,7 +126,7 @@ function priceLeg(ctx: PricingContext, leg: Leg): PricedOption[] {
     if (base === undefined) continue;
     priced.push({
       option,
-      minor: discounted(base, rules.discount),
+      minor: legUnitPrice(base, rules, ctx.roundTrip ?? false),
       seats: seatsOf(ctx, leg, option),
       open: ctx.nowMin <= leg.dep - option.cutoffMin,
       rules,
@@ -169,8 +174,10 @@ export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefin
       discount_data: p.rules.discount,
       round_trip_discount_pct: p.rules.roundTripPct,
       full_refund_until: refundUntil(first, p.option),
+      features: [...p.option.features].sort(),
     }));
-    maxMinor = Math.max(...priced.map((p) => p.minor));
+    const open = priced.filter((p) => p.open && p.seats >= ctx.people);
+    maxMinor = Math.max(...(open.length ? open : priced).map((p) => p.minor));
   } else {
     // A connection is sold as one package: the cheapest option of each leg that can still be booked.
     const picks = pricedLegs.map((priced) => {
@@ -199,11 +206,13 @@ export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefin
         round_trip_discount_pct: Math.min(...roundTrip) > 0 ? Math.min(...roundTrip) : null,
         // Free cancellation of a package ends when the first leg's ends; a leg without it spoils the whole.
         full_refund_until: refunds.every((r) => r !== null) ? ([...refunds].sort()[0] ?? null) : null,
+        features: (picks[0]?.option.features ?? []).filter((f) => picks.every((p) => p.option.features.includes(f))).sort(),
       },
     ];
     maxMinor = pricedLegs.reduce((sum, priced) => sum + Math.max(...priced.map((p) => p.minor)), 0);
   }
-  const minMinor = Math.min(...options.map((o) => o.price.minor));
+  // The card's price is the price of the class it books: the cheapest that can be booked now.
+  const minMinor = cardOption(options)?.price.minor ?? 0;
   // 'instant_confirmation' feeds the quick filter (SPEC §3): every option of every leg confirms at once.
   const instant = legs.every((l) => l.route.options.every((o) => o.confirmation === 'instant'));
   const features = [

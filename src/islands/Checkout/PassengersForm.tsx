@@ -409,6 +409,7 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
       {submit.kind === 'price_changed' && (
         <div className="notice notice--warn" role="alert">
           <p>{t('checkout.priceChanged', { old: money(submit.oldTotal), new: money(submit.newTotal) })}</p>
+          <p>{t('checkout.priceMoved.why')}</p>
           <button type="button" className="button" onClick={() => void submitForm(lang, hash, remember, t('checkout.submitFailed'))}>
             {t('checkout.acceptNewPrice')}
           </button>

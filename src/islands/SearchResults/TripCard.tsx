@@ -1,12 +1,15 @@
 /**
  * One trip in the list: times, stations, duration, operators, legs of a connection, price and
- * the select link to the cart (booking_uri).
+ * the select link to the cart (booking_uri). The price is the price of the class the button
+ * books: the cheapest bookable one, or the one the traveller picks in the card's class list.
  */
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { directionOf, routeArrow } from '../../domain/bidi.ts';
+import { bookableOptions, cardOption } from '../../domain/search/cardOption.ts';
 import type { TravelOption, Trip } from '../../domain/search/trips.ts';
 import type { IslandT } from '../shared/translate.ts';
 import type { Names } from './names.ts';
+import { isFullRefundable } from '../../domain/results/filters.ts';
 
 /** What the trip's button does: go to the cart, or (outbound leg of a round trip) pick the trip. */
 export type TripAction =
@@ -24,6 +27,54 @@ interface Props {
   headingLevel?: 3 | 4;
 }
 
+interface ClassChoiceProps {
+  trip: Trip;
+  options: TravelOption[];
+  chosen: string;
+  onChoose: (id: string) => void;
+  t: IslandT;
+  formatPrice: (value: number, currency: string) => string;
+}
+
+/**
+ * The classes of a trip that can be booked now, folded under a summary: name, price, seats left,
+ * the refund rule and what is included. Native radios: keyboard and screen readers for free.
+ */
+function ClassChoice({ trip, options, chosen, onChoose, t, formatPrice }: ClassChoiceProps) {
+  const name = `class-${trip.key.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
+  return (
+    <details className="trip__classes">
+      <summary>{t('results.classes.choose', { count: options.length })}</summary>
+      <fieldset className="trip__class-list">
+        <legend className="visually-hidden">{t('results.classes.legend')}</legend>
+        {options.map((o) => (
+          <label key={o.id} className="trip__class-option">
+            <input
+              type="radio"
+              name={name}
+              value={o.id}
+              checked={o.id === chosen}
+              onChange={() => {
+                onChoose(o.id);
+              }}
+            />
+            <span className="trip__class-text">
+              <bdi className="trip__class-name">{o.class}</bdi>
+              <bdi className="trip__class-price">{formatPrice(o.price.value, o.price.fxcode)}</bdi>
+              <span className="trip__class-facts">
+                {t('results.seatsLeft', { count: o.seats_left })} ·{' '}
+                {o.full_refund_until !== null ? t('results.classes.refundable') : t('results.classes.notRefundable')}
+                {o.features.length > 0 &&
+                  ` · ${t('results.classes.includes', { list: o.features.map((f) => t(`results.feature.${f}`)).join(', ') })}`}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+    </details>
+  );
+}
+
 export function durationText(minutes: number, t: IslandT): string {
   return t('results.duration', { h: Math.floor(minutes / 60), m: minutes % 60 });
 }
@@ -37,8 +88,12 @@ export const TripCard = memo(function TripCard({ trip, action, names, badges, lo
   const arrow = routeArrow(directionOf(localeCode));
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
   const p = trip.params;
-  const option = trip.travel_options.find((o) => o.bookable) ?? trip.travel_options[0];
+  const open = bookableOptions(trip.travel_options);
+  // The class the traveller picked on this card, while it can still be booked; else the cheapest.
+  const [picked, setPicked] = useState<string | undefined>(undefined);
+  const option = open.find((o) => o.id === picked) ?? cardOption(trip.travel_options);
   const seats = option?.bookable ? option.seats_left : 0;
+  const price = option?.price ?? trip.min_price;
   const operators = p.operators.map((id) => names.operator(id)).join(', ');
   const nextDay = p.arr_time.slice(0, 10) !== p.dep_time.slice(0, 10);
   const headingId = `trip-${trip.key.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
@@ -79,18 +134,20 @@ export const TripCard = memo(function TripCard({ trip, action, names, badges, lo
               {t(`results.recommended.${b}`)}
             </li>
           ))}
-          {trip.travel_options.some((o) => o.full_refund_until !== null) && (
-            <li className="trip__badge">{t('results.quick.full_refundable')}</li>
-          )}
+          {isFullRefundable(trip) && <li className="trip__badge">{t('results.quick.full_refundable')}</li>}
           {trip.features.includes('instant_confirmation') && <li className="trip__badge">{t('results.quick.instant_confirmation')}</li>}
           {trip.rating !== null && <li className="trip__badge">{t('results.ratingValue', { rating: trip.rating.toFixed(1) })}</li>}
         </ul>
       </div>
       <div className="trip__buy">
         <p className="trip__price">
-          <bdi className="trip__price-value">{formatPrice(trip.min_price.value, trip.min_price.fxcode)}</bdi>
+          <bdi className="trip__price-value">{formatPrice(price.value, price.fxcode)}</bdi>
           <span className="trip__per-person">{t('results.perPerson')}</span>
         </p>
+        {option && <p className="trip__class">{option.class}</p>}
+        {open.length > 1 && option && (
+          <ClassChoice trip={trip} options={open} chosen={option.id} onChoose={setPicked} t={t} formatPrice={formatPrice} />
+        )}
         {p.is_bookable && option ? (
           <>
             {seats > 0 && seats <= 5 && <p className="trip__seats">{t('results.seatsLeft', { count: seats })}</p>}

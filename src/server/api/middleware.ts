@@ -21,8 +21,16 @@ import { apiError } from './errors.ts';
 import { checkInput, contentTypeMatches, parseBody, readLimitedBody, UNSAFE_CHARACTERS } from './inputGuard.ts';
 import { apiRouteFor, operationFor } from './routes.ts';
 
-/** Pages that take a form post: the sandbox gateway's card and challenge forms, the ticket's cancel form. */
-const FORM_PAGES = new Set(['/sandbox-gateway/pay/[token]', '/sandbox-gateway/challenge/[token]', '/[lang]/ticket']);
+/**
+ * Pages that take a form post: the sandbox gateway's card and challenge forms, the ticket's cancel
+ * form, checkout's "Change class" form.
+ */
+const FORM_PAGES = new Set([
+  '/sandbox-gateway/pay/[token]',
+  '/sandbox-gateway/challenge/[token]',
+  '/[lang]/ticket',
+  '/[lang]/checkout/[hash]/class',
+]);
 const METHODS_WITHOUT_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function withHeader(response: Response, name: string, value: string): Response {

@@ -28,6 +28,7 @@ import {
 import { bookingReferenceQuery, cartHashQuery, cartHashSchema } from '../cart/api.ts';
 import { siteOrigin } from '../config.ts';
 import { formEnvelopeBody, reserveBody, totalBody } from '../checkout/api.ts';
+import { changeClassBody } from '../cart/changeClass.ts';
 import { guidesQuery } from '../content/api.ts';
 import {
   operatorQuery,
@@ -285,6 +286,24 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       404: ['cart_not_found', 'unknown_trip', 'unknown_option', 'no_price'],
       409: ['price_changed', 'sold_out', 'sales_closed'],
       422: ['invalid_booking_form', 'unknown_addon'],
+    },
+  },
+  {
+    method: 'post',
+    path: nuxt('checkout/class/{hash}'),
+    tag: 'checkout',
+    summary: 'Change the class of one leg of the cart',
+    description:
+      "The leg is quoted again as the cart charges it. With `expected` (the per-person price the traveller saw, in minor units) a moved price is refused: `price_changed` carries `old_price` and `new_price`. A reservation's held seats move to the new class in the same transaction. Answers `{ cart, booking, totals }`.",
+    params: cartHashParam,
+    body: { schema: changeClassBody },
+    ok: { status: 200, description: '`{ cart, booking, totals }` after the change.' },
+    errors: {
+      ...CART_ERRORS,
+      400: ['invalid_cart', 'invalid_class'],
+      404: ['cart_not_found', 'unknown_trip', 'no_price'],
+      409: ['price_changed', 'sold_out', 'sales_closed', 'class_locked'],
+      422: ['invalid_class'],
     },
   },
   ...(['get', 'post'] as const).map((method): ApiOperation => ({

@@ -3,7 +3,7 @@
  * becomes a new cart. With the cart hash of an outbound trip (the round-trip flow), the new
  * cart holds the outbound trip and this return trip together.
  */
-import { quoteSelections, type QuoteProblem } from '../../domain/cart/quote.ts';
+import { quoteSelections, unitTotal, type QuoteProblem } from '../../domain/cart/quote.ts';
 import { MAX_CART_TRIPS, parseAddToCartSlug } from '../../domain/cart/slug.ts';
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
 import { z } from 'zod';
@@ -19,6 +19,8 @@ export const addToCartQuery = z.object({
   people: people.default(2),
   currency: currencyCodeSchema.optional(),
   cartHash: cartHashSchema.optional(),
+  /** The fare per person the cards showed (minor units of `currency`): checkout compares it with its quote. */
+  seen: z.coerce.number().int().min(0).max(100_000_000).optional(),
 });
 
 export interface AddToCartInput {
@@ -33,7 +35,8 @@ export interface AddToCartInput {
   sessionKey: string;
 }
 
-export type AddToCartResult = { ok: true; hash: string } | { ok: false; code: 'invalid_cart' | 'cart_not_found' | QuoteProblem };
+export type AddToCartResult =
+  { ok: true; hash: string; unitMinor: number; currency: string } | { ok: false; code: 'invalid_cart' | 'cart_not_found' | QuoteProblem };
 
 export async function addToCart(db: Db, index: TimetableIndex, input: AddToCartInput): Promise<AddToCartResult> {
   const parsed = parseAddToCartSlug(input.slug);
@@ -52,5 +55,5 @@ export async function addToCart(db: Db, index: TimetableIndex, input: AddToCartI
   if (typeof quoted === 'string') return { ok: false, code: quoted };
   const hash = await createCart(db, { lang: input.lang, currency: quoted[0]?.[0]?.currency ?? currency, people, selections, quoted });
   await bindCartSessionByHash(db, hash, input.sessionKey);
-  return { ok: true, hash };
+  return { ok: true, hash, unitMinor: unitTotal(quoted.flat()), currency: quoted[0]?.[0]?.currency ?? currency };
 }

@@ -25,6 +25,7 @@ import { getSearchIndex } from '../search/cache.ts';
 import { indexError, json } from '../search/http.ts';
 import { queryObject } from '../search/params.ts';
 import { addonOffer, checkoutContext, priceAddons, totals, type CheckoutContext } from './context.ts';
+import { changeCartClass, changeClassBody, type ChangeClassInput, type ChangeClassResult } from '../cart/changeClass.ts';
 
 type Ctx = Pick<APIContext, 'request' | 'url' | 'locals' | 'params'>;
 
@@ -271,6 +272,22 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
       return apiError(ctx.locals.t, reserved.code, 404);
     },
 
+    /**
+     * POST checkout/class/{hash} {item, leg, option, expected?}: another class for one leg of the
+     * cart, re-quoted; a held reservation's seats move with it, atomically. Answers the cart and totals.
+     */
+    async changeClass(ctx: Ctx): Promise<Response> {
+      const loaded = await load(ctx, ctx.params.hash);
+      if (loaded instanceof Response) return loaded;
+      const input = changeClassBody.safeParse(await body(ctx));
+      if (!input.success) return apiError(ctx.locals.t, 'invalid_class', 400, input.error);
+      const result = await changeClassInCheckout(loaded.db, loaded.index, loaded.cc, input.data, now());
+      if (!result.ok) return classChangeError(ctx, result, loaded.cc, loaded.index);
+      const fresh = await checkoutContext(loaded.db, loaded.index, loaded.hash, ctx.locals.locale.code, new Date(now()));
+      if (!fresh) return apiError(ctx.locals.t, 'cart_not_found', 404);
+      return json({ cart: fresh.view, booking: bookingView(fresh, loaded.index), totals: totals(fresh, loaded.index, []) }, 200, NO_STORE);
+    },
+
     /** GET paygates/{hash}: the ways to pay this cart. */
     async paygates(ctx: Ctx): Promise<Response> {
       const loaded = await load(ctx, ctx.params.hash);
@@ -286,6 +303,44 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
       return json({ parts: parts(loaded.cc, loaded.index).map((p) => ({ ...p, paygates: gates })) }, 200, NO_STORE);
     },
   };
+}
+
+/**
+ * A class change from the checkout page or the API: the reservation's add-ons (insurance follows
+ * the fare) are priced again for its new total.
+ */
+export function changeClassInCheckout(db: Db, index: TimetableIndex, cc: CheckoutContext, input: ChangeClassInput, now: number) {
+  const booked = addonsSchema.safeParse(cc.booking?.addons ?? {});
+  return changeCartClass(db, index, {
+    ...input,
+    loaded: cc.loaded,
+    booking: cc.booking,
+    now,
+    extraMinor: (fare) => {
+      const lines = booked.success ? priceAddons(cc, booked.data, fare) : [];
+      return lines === 'unknown_addon' ? 0 : lines.reduce((s, l) => s + l.amountMinor, 0);
+    },
+  });
+}
+
+function classChangeError(ctx: Ctx, result: Exclude<ChangeClassResult, { ok: true }>, cc: CheckoutContext, index: TimetableIndex) {
+  if (result.code !== 'price_changed') {
+    const status = result.code === 'invalid_class' ? 422 : result.code === 'unknown_trip' || result.code === 'no_price' ? 404 : 409;
+    return apiError(ctx.locals.t, result.code, status);
+  }
+  const currency = cc.loaded.cart.currency;
+  return json(
+    {
+      error: {
+        code: 'price_changed',
+        message: ctx.locals.t('apiError.price_changed'),
+        old_price: toMoney(result.expectedMinor, currency, index.fx),
+        new_price: toMoney(result.currentMinor, currency, index.fx),
+      },
+    },
+    409,
+    NO_STORE,
+  );
 }
 
 export type CheckoutApi = ReturnType<typeof createCheckoutApi>;

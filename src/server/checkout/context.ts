@@ -14,6 +14,7 @@ import {
   type AddonLine,
 } from '../../domain/checkout/addons.ts';
 import { passengerFields, type FieldSet } from '../../domain/checkout/fields.ts';
+import { classChoices, type ClassChoice } from '../../domain/cart/quote.ts';
 import type { Addons } from '../../domain/checkout/validation.ts';
 import { convertMinor, toMoney, type Money } from '../../domain/search/money.ts';
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
@@ -111,4 +112,43 @@ export function totals(ctx: CheckoutContext, index: TimetableIndex, lines: reado
     addons: lines.map((l) => ({ ...l, amount: toMoney(l.amountMinor, currency, index.fx) })),
     total: toMoney(ctx.fareMinor + extra, currency, index.fx),
   };
+}
+
+/** The classes a traveller may switch each leg of the cart to (shown where there is a choice). */
+export interface LegClassChoices {
+  item: number;
+  leg: number;
+  from: string;
+  to: string;
+  current: number;
+  options: (Omit<ClassChoice, 'unitPriceMinor' | 'currency' | 'fullRefundUntil'> & { price: Money; refundable: boolean })[];
+}
+
+export function legClassChoices(ctx: CheckoutContext, index: TimetableIndex, now: number): LegClassChoices[] {
+  const { cart } = ctx.loaded;
+  const roundTrip = ctx.loaded.items.length === 2;
+  return ctx.loaded.items.flatMap((item, i) =>
+    item.legs.map((leg) => {
+      const details = ctx.view.items[i]?.legs[leg.legIndex];
+      const options = classChoices(index, item.tripKey.split('~')[leg.legIndex] ?? '', {
+        currency: cart.currency,
+        now,
+        roundTrip,
+        people: cart.people,
+        current: leg.travelOptionId,
+      });
+      return {
+        item: i,
+        leg: leg.legIndex,
+        from: details?.from.name ?? '',
+        to: details?.to.name ?? '',
+        current: leg.travelOptionId,
+        options: options.map(({ unitPriceMinor, currency, fullRefundUntil, ...o }) => ({
+          ...o,
+          price: toMoney(unitPriceMinor, currency, index.fx),
+          refundable: fullRefundUntil !== null,
+        })),
+      };
+    }),
+  );
 }

@@ -38,6 +38,8 @@ export function firstResults(input: {
     currency: input.currency,
     now: input.now,
     bookingBase: `/${input.segment}/add-to-cart/`,
+    // The outbound leg of a round trip: prices as the island's search shows them (round-trip discount).
+    roundTrip: request.date2 !== undefined,
   });
   let facts: ReturnType<typeof factsOnDates> = [];
   try {

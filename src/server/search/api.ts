@@ -38,6 +38,7 @@ interface RecheckToken {
   people: number;
   classes: string;
   currency: string;
+  roundTrip?: boolean | undefined;
 }
 
 const tokenSchema = z.object({
@@ -47,6 +48,7 @@ const tokenSchema = z.object({
   people,
   classes: z.string(),
   currency: z.string().regex(/^[A-Z]{3}$/),
+  roundTrip: z.boolean().optional(),
 });
 
 /** Query strings beyond searchSchema (params.ts), one per call. */
@@ -143,6 +145,7 @@ export function createSearchApi(options: SearchApiOptions = {}) {
       if (prepared instanceof Response) return prepared;
       const { idx, from, to, dates } = prepared;
       const lang = ctx.locals.locale.segment;
+      const roundTrip = p.roundTrip === '1' || dates.date2 !== undefined;
       return cachedJson(ctx.request, idx.version, SEARCH_MAX_AGE_S, () => {
         const result = search(idx, {
           from,
@@ -153,8 +156,10 @@ export function createSearchApi(options: SearchApiOptions = {}) {
           currency: p.currency,
           now: now(),
           bookingBase: `/${lang}/add-to-cart/`,
+          roundTrip,
         });
         const token = encodeToken({
+          roundTrip,
           from,
           to,
           date: dates.date,
@@ -221,6 +226,7 @@ export function createSearchApi(options: SearchApiOptions = {}) {
         currency: token.currency,
         now: now(),
         bookingBase: `/${ctx.locals.locale.segment}/add-to-cart/`,
+        roundTrip: token.roundTrip ?? false,
         seatsLeft,
       });
       return json(

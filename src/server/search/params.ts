@@ -42,6 +42,8 @@ export const searchSchema = z
     toSlug: ref.optional(),
     date: isoDate.optional(),
     date2: isoDate.optional(),
+    /** The return leg of a round trip (the outbound is one when date2 is given): round-trip prices. */
+    roundTrip: z.enum(['1']).optional(),
     people: people.default(2),
     direction: z.enum(['forward', 'backward']).default('forward'),
     vehclasses: classFilter,

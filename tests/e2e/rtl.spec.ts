@@ -100,14 +100,20 @@ test('Arabic result cards point their arrows left and show "US$" as written', as
 });
 
 /** A leg's departure and arrival `<time>` elements: their text and where a right-to-left reader starts each. */
-async function timesOf(leg: Locator): Promise<{ text: string; start: { x: number; y: number } }[]> {
-  const out: { text: string; start: { x: number; y: number } }[] = [];
+interface ShownTime {
+  text: string;
+  start: { x: number; y: number };
+}
+async function timesOf(leg: Locator): Promise<[ShownTime, ShownTime]> {
+  const out: ShownTime[] = [];
   for (const time of await leg.locator('time').all()) {
     const box = await time.boundingBox();
     out.push({ text: ((await time.textContent()) ?? '').trim(), start: { x: (box?.x ?? 0) + (box?.width ?? 0), y: box?.y ?? 0 } });
   }
+  const [departure, arrival] = out;
   expect(out).toHaveLength(2);
-  return out;
+  if (!departure || !arrival) throw new Error('a leg shows a departure and an arrival time');
+  return [departure, arrival];
 }
 
 test('the Arabic itinerary reads right to left with names, times and prices intact; the title names the step', async ({ page }) => {

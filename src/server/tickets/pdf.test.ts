@@ -17,13 +17,16 @@ function ticket(overrides: Partial<TicketData['legs'][number]> = {}, total = { v
     email: 'anna.berg@example.com',
     people: 1,
     total,
+    refundMinor: null,
     passengers: ['Anna Berg'],
     legs: [
       {
-        from: { id: 1, name: 'Mo Chit 2 Bus Terminal (Chatuchak)' },
-        to: { id: 2, name: 'Chumphon Bus Terminal' },
+        from: { id: 1, name: 'Mo Chit 2 Bus Terminal (Chatuchak)', local_name: 'Mo Chit 2 Bus Terminal (Chatuchak)' },
+        to: { id: 2, name: 'Chumphon Bus Terminal', local_name: 'Chumphon Bus Terminal' },
         dep_time: '2026-12-04 01:30',
         arr_time: '2026-12-04 11:25',
+        departure_time_zone: 'Asia/Bangkok',
+        arrival_time_zone: 'Asia/Bangkok',
         operator: { id: 1, name: 'Transport Co.', confirmation: 'instant' },
         class_name: 'VIP 24',
         vehclass: 'bus',
@@ -95,7 +98,13 @@ describe('wrapLines', () => {
 describe('ticketPdf', () => {
   it('wraps a long route title left of the QR code instead of running under it', async () => {
     const long = 'Bangkok Mo Chit 2 Northern Bus Terminal (Chatuchak, Kamphaeng Phet 2 Road)';
-    const bytes = await ticketPdf(ticket({ from: { id: 1, name: long }, to: { id: 2, name: 'Chumphon Bus Terminal' } }), english);
+    const bytes = await ticketPdf(
+      ticket({
+        from: { id: 1, name: long, local_name: long },
+        to: { id: 2, name: 'Chumphon Bus Terminal', local_name: 'Chumphon Bus Terminal' },
+      }),
+      english,
+    );
     const doc = await PDFDocument.create();
     const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
     const shown = shownText(bytes);
@@ -116,7 +125,15 @@ describe('ticketPdf', () => {
   });
 
   it('draws a real arrow, not "->", and prints the total in the site money format', async () => {
-    const shown = shownText(await ticketPdf(ticket({ from: { id: 1, name: 'Mo Chit' }, to: { id: 2, name: 'Chumphon Pier' } }), english));
+    const shown = shownText(
+      await ticketPdf(
+        ticket({
+          from: { id: 1, name: 'Mo Chit', local_name: 'Mo Chit' },
+          to: { id: 2, name: 'Chumphon Pier', local_name: 'Chumphon Pier' },
+        }),
+        english,
+      ),
+    );
     const text = shown.map((s) => s.text).join('\n');
     expect(text).not.toContain('->');
     // The route is two pieces of text with the drawn arrow between them.

@@ -16,6 +16,8 @@ const loadPicker = () => import('react-day-picker').then((m) => ({ default: m.Da
 const DayPicker = lazy(loadPicker);
 
 interface Props {
+  /** The button's id, for the place field before it to move focus here. */
+  id?: string | undefined;
   label: string;
   value: string | undefined;
   onChange: (date: string) => void;
@@ -40,6 +42,7 @@ export function toIso(date: Date): string {
 }
 
 export function DateField({
+  id,
   label,
   value,
   onChange,
@@ -108,6 +111,7 @@ export function DateField({
       <div className="sf-date__row">
         <button
           ref={button}
+          id={id}
           type="button"
           className="sf-input sf-date__button"
           aria-haspopup="dialog"

@@ -16,10 +16,12 @@ interface Props {
   onChange: (place: PlaceChoice | null) => void;
   /** For the destination: popular places from this origin. */
   popularFromId?: string | undefined;
+  /** The field focus moves on to once a place is chosen (from → to, to → date). */
+  nextFieldId?: string | undefined;
   t: IslandT;
 }
 
-export function PlaceField({ id, label, lang, value, onChange, popularFromId, t }: Props) {
+export function PlaceField({ id, label, lang, value, onChange, popularFromId, nextFieldId, t }: Props) {
   const typeahead = useMemo(() => createTypeahead(lang), [lang]);
   const suggestions = useStore(typeahead.$suggestions);
   const loading = useStore(typeahead.$loading);
@@ -29,6 +31,8 @@ export function PlaceField({ id, label, lang, value, onChange, popularFromId, t 
   // The text the shown list must answer ('' for the popular list): a list for older text is
   // never offered, so Enter cannot pick a suggestion for something the traveller no longer typed.
   const [asked, setAsked] = useState('');
+  // Counts choices; each one moves focus on once React has shown the chosen place.
+  const [chosen, setChosen] = useState(0);
   const input = useRef<HTMLInputElement>(null);
   const listId = `${id}-list`;
   const fresh = suggestions !== null && suggestions.query === asked;
@@ -38,6 +42,11 @@ export function PlaceField({ id, label, lang, value, onChange, popularFromId, t 
   useEffect(() => {
     if (document.activeElement !== input.current) setText(value?.name ?? '');
   }, [value]);
+
+  // On to the next field, by tap or Enter alike: the choice is made, the form goes on (never to <body>).
+  useEffect(() => {
+    if (chosen > 0 && nextFieldId) document.getElementById(nextFieldId)?.focus();
+  }, [chosen, nextFieldId]);
 
   useEffect(
     () => () => {
@@ -59,6 +68,7 @@ export function PlaceField({ id, label, lang, value, onChange, popularFromId, t 
     setOpen(false);
     setActive(-1);
     typeahead.cancel();
+    setChosen((count) => count + 1);
   }
 
   function onInput(next: string) {
@@ -146,7 +156,9 @@ export function PlaceField({ id, label, lang, value, onChange, popularFromId, t 
         }}
         onKeyDown={onKeyDown}
       />
-      <div className="sf-menu" hidden={!showList && !showEmpty}>
+      {/* tabIndex -1: a scrolling box is a Tab stop of its own in Chromium; this one closes when
+          the field loses focus, which would drop focus to <body>. Arrows move through it instead. */}
+      <div className="sf-menu" hidden={!showList && !showEmpty} tabIndex={-1}>
         {showList && header && (
           <p className="sf-menu__header" id={`${id}-header`}>
             {header}

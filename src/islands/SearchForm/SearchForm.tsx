@@ -90,13 +90,23 @@ export default function SearchForm({ lang, messages, vehclass = 'all', hotelTemp
   return (
     <form className="sf" role="search" aria-label={t('search.title')} onSubmit={onSubmit} noValidate>
       <div className="sf-places">
-        <PlaceField id="sf-from" label={t('search.from')} lang={lang} value={from} onChange={setFrom} t={t} />
+        <PlaceField id="sf-from" label={t('search.from')} lang={lang} value={from} onChange={setFrom} nextFieldId="sf-to" t={t} />
         <button type="button" className="sf-swap" aria-label={t('search.swap')} onClick={swapPlaces}>
           ⇄
         </button>
-        <PlaceField id="sf-to" label={t('search.to')} lang={lang} value={to} onChange={setTo} popularFromId={from?.id} t={t} />
+        <PlaceField
+          id="sf-to"
+          label={t('search.to')}
+          lang={lang}
+          value={to}
+          onChange={setTo}
+          popularFromId={from?.id}
+          nextFieldId="sf-date"
+          t={t}
+        />
       </div>
       <DateField
+        id="sf-date"
         label={t('search.date')}
         value={date || undefined}
         onChange={(d) => {
@@ -118,6 +128,11 @@ export default function SearchForm({ lang, messages, vehclass = 'all', hotelTemp
         {...dateProps}
       />
       <PeopleField value={passengers} onClose={setPassengers} t={t} />
+      <button type="submit" className="button sf-submit" disabled={!canSubmit}>
+        {t('search.submit')}
+      </button>
+      {/* After the button in the document as on the screen (its own row on wide screens), so Tab
+          follows the reading order. */}
       <label className="sf-switch">
         <input
           type="checkbox"
@@ -129,9 +144,6 @@ export default function SearchForm({ lang, messages, vehclass = 'all', hotelTemp
         />
         <span>{t('accommodation.label')}</span>
       </label>
-      <button type="submit" className="button sf-submit" disabled={!canSubmit}>
-        {t('search.submit')}
-      </button>
     </form>
   );
 }

@@ -122,7 +122,9 @@ describe.each(DATABASES)('tickets on $name', ({ open }) => {
     expect(mail?.subject).toContain(`\u2068${reference}\u2069`);
     // "⁨dep⁩ ⁨Mo Chit⁩ ← ⁨arr⁩ ⁨Chumphon Pier⁩": each run in its own isolate, read right to left,
     // the times in Arabic in the station's zone, named.
-    expect(mail?.text).toMatch(/\u2068[^\u2069]*توقيت[^\u2069]*\u2069 \u2068Mo Chit\u2069 ← \u2068[^\u2069]*توقيت[^\u2069]*\u2069 \u2068Chumphon Pier/);
+    expect(mail?.text).toMatch(
+      /\u2068[^\u2069]*توقيت[^\u2069]*\u2069 \u2068Mo Chit\u2069 ← \u2068[^\u2069]*توقيت[^\u2069]*\u2069 \u2068Chumphon Pier/,
+    );
     expect(mail?.text).not.toContain('→');
     expect(mail?.text).toContain('\u2068Anna Berg\u2069');
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messagesFor } from '../../i18n/messages.ts';
-import { createTranslator } from '../../i18n/translate.ts';
-import { classNameParts, localClassName } from './classNames.ts';
+import { createTranslator, type Translate } from '../../i18n/translate.ts';
+import { classNameParts, localClassName, withLocalClassNames } from './classNames.ts';
 
 const inLocale = (name: string, code: Parameters<typeof messagesFor>[0]) =>
   localClassName(name, code, createTranslator(code, messagesFor(code)));
@@ -81,5 +81,17 @@ describe('class names in the traveller’s language (issue 17)', () => {
       'VIP van 9 seats',
     ];
     for (const name of seedNames) expect(classNameParts(name), name).not.toBeNull();
+  });
+});
+
+describe('withLocalClassNames', () => {
+  it('names every class of every trip in the locale and changes nothing else', () => {
+    const arabic: Translate = (key, values) =>
+      key === 'tripClass.economy' ? 'الدرجة الاقتصادية' : `${key}${values ? JSON.stringify(values) : ''}`;
+    const trips = [{ key: 'a', travel_options: [{ id: '1', class: 'Economy', price: 100 }] }];
+    const [trip] = withLocalClassNames(trips, 'ar-ae', arabic);
+    expect(trip?.travel_options[0]).toEqual({ id: '1', class: arabic('tripClass.economy'), price: 100 });
+    expect(trips[0]?.travel_options[0]?.class).toBe('Economy');
+    expect(withLocalClassNames(trips, 'en', arabic)[0]?.travel_options[0]?.class).toBe('Economy');
   });
 });

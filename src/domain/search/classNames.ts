@@ -82,3 +82,20 @@ export function localClassName(name: string, code: string, t: Translate): string
   const phrase = t(parts.key);
   return parts.count ? `${phrase} (${t(parts.count.key, { count: parts.count.value })})` : phrase;
 }
+
+/**
+ * Trips with every class named in the traveller's locale: the search answer and the
+ * server-rendered cards carry the names the card shows (the island has no class dictionary).
+ * Only the display name changes; ids, prices and booking links stay as they are.
+ */
+export function withLocalClassNames<T extends { travel_options: { class: string }[] }>(
+  trips: readonly T[],
+  code: string,
+  t: Translate,
+): T[] {
+  if (code === 'en') return [...trips];
+  return trips.map((trip) => ({
+    ...trip,
+    travel_options: trip.travel_options.map((o) => ({ ...o, class: localClassName(o.class, code, t) })),
+  }));
+}

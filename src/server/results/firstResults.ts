@@ -8,9 +8,11 @@ import { makeProductList } from '../../domain/results/listWork.ts';
 import type { PageSearchRequest } from '../../domain/results/pageSearch.ts';
 import { parseResultsState } from '../../domain/results/queryState.ts';
 import { factsOnDates } from '../../domain/search/facts.ts';
+import { withLocalClassNames } from '../../domain/search/classNames.ts';
 import { search } from '../../domain/search/search.ts';
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
 import { parseClassFilter } from '../../domain/search/vehicleClasses.ts';
+import { translatorFor } from '../content/translator.ts';
 import { resolveRef } from '../search/params.ts';
 
 export function firstResults(input: {
@@ -48,7 +50,8 @@ export function firstResults(input: {
     // Facts are decoration (SPEC §8), as in the API: none rather than no page.
   }
   return firstView({
-    trips: makeProductList(result.trips),
+    // Class names as the search answer names them, so the island takes over the same cards.
+    trips: makeProductList(withLocalClassNames(result.trips, input.code, translatorFor(input.code))),
     view: parseResultsState(input.query),
     facts,
     currency: input.currency,

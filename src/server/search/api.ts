@@ -8,6 +8,7 @@ import { currencyCodeSchema, DEFAULT_CURRENCY } from '../../domain/currency.ts';
 import { normalizeSearchDates, applyDirection, dayNumber, fromDayNumber } from '../../domain/search/dates.ts';
 import { findJourneys, nextDates, priceJourneys, resolveEndpoint, search, type Endpoint } from '../../domain/search/search.ts';
 import { seatKey, type Leg, type TimetableIndex } from '../../domain/search/timetable.ts';
+import { withLocalClassNames } from '../../domain/search/classNames.ts';
 import type { Trip } from '../../domain/search/trips.ts';
 import { classFilterSegment, VEHICLE_CLASSES } from '../../domain/search/vehicleClasses.ts';
 import { apiError } from '../api/errors.ts';
@@ -171,7 +172,7 @@ export function createSearchApi(options: SearchApiOptions = {}) {
         const fromInfo = endpointInfo(idx, from, ctx.locals.locale.code);
         const toInfo = endpointInfo(idx, to, ctx.locals.locale.code);
         return {
-          trips: result.trips,
+          trips: withLocalClassNames(result.trips, ctx.locals.locale.code, ctx.locals.t),
           tripsRecheck: [...connectors].sort().map((c) => `/api/nuxt/${lang}/trips/recheck?connector=${c}`),
           recheckToken: token,
           isRechecked: false,
@@ -231,7 +232,7 @@ export function createSearchApi(options: SearchApiOptions = {}) {
       });
       return json(
         {
-          trips: result.trips.map((t: Trip) => ({
+          trips: withLocalClassNames(result.trips, ctx.locals.locale.code, ctx.locals.t).map((t: Trip) => ({
             key: t.key,
             params: t.params,
             min_price: t.min_price,

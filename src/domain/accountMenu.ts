@@ -2,7 +2,8 @@
  * The account entries of the header, footer and mobile menu (SPEC §6). Pure: the server renders
  * the visitor's entries into static pages and the client recomputes them from the user cookies.
  */
-import { ceilToMajor, formatMoney, resolveCurrency } from './currencyCodes.ts';
+import { resolveCurrency } from './currencyCodes.ts';
+import { ceilToMajor, formatMoney } from './moneyFormat.ts';
 
 export type Role = 'user' | 'reseller' | 'admin' | 'manager' | 'support';
 export const STAFF_ROLES: readonly Role[] = ['admin', 'manager', 'support'];

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { isSupportedCurrency, type CurrencyCode } from './currencyCodes.ts';
 
 export * from './currencyCodes.ts';
+export * from './moneyFormat.ts';
 
 export const currencyCodeSchema = z
   .string()

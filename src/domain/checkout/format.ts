@@ -1,2 +1,2 @@
 /** Display of a Money value ({value in major units, fxcode}): the site's one money format. */
-export { formatMoneyValue } from '../currencyCodes.ts';
+export { formatMoneyValue } from '../moneyFormat.ts';

@@ -21,7 +21,8 @@ import { isFirstView, PAGE_SIZE, type ResultsSeed } from '../../domain/results/f
 import { RECOMMENDED_RULES } from '../../domain/results/summary.ts';
 import { groupByDayPart } from '../../domain/results/dayParts.ts';
 import { correctedQuery, pageSearchAt, type PageSearchBase } from '../../domain/results/pageSearch.ts';
-import { formatMoneyValue, resolveCurrency } from '../../domain/currencyCodes.ts';
+import { resolveCurrency } from '../../domain/currencyCodes.ts';
+import { formatMoneyValue } from '../../domain/moneyFormat.ts';
 import { readCookie } from '../../stores/cookies.ts';
 import { createListClient } from '../../stores/listWorker.ts';
 import {

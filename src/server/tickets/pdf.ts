@@ -10,7 +10,7 @@
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { formatMoneyValue } from '../../domain/currencyCodes.ts';
+import { formatMoneyValue } from '../../domain/moneyFormat.ts';
 import { darkModuleRuns } from '../../domain/tickets/qrRuns.ts';
 import { legTimes } from '../../domain/tickets/stationTime.ts';
 import type { TicketData } from './data.ts';

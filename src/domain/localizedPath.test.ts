@@ -39,5 +39,9 @@ describe('the language-neutral address (x-default)', () => {
     expect(languageChoiceTarget('/_astro/app.js', '', 'th')).toBeNull();
     expect(languageChoiceTarget('/favicon.png', '', 'th')).toBeNull();
     expect(languageChoiceTarget('/', '', 'th')).toBeNull();
+    // A route's Astro.rewrite('/404') and odd addresses stay 404s.
+    expect(languageChoiceTarget('/404', '', 'th')).toBeNull();
+    expect(languageChoiceTarget('/%25', '', 'th')).toBeNull();
+    expect(languageChoiceTarget('/About', '', 'th')).toBeNull();
   });
 });

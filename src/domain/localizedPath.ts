@@ -38,16 +38,13 @@ export function languageNeutralPath(pathWithQuery: string): string {
   return query ? `${joined}?${query}` : joined;
 }
 
-/** First segments that are never pages in a language: the API, built assets, the test gateway. */
-const NOT_PAGES: ReadonlySet<string> = new Set([
-  'api',
-  '_astro',
-  '_server-islands',
-  '_image',
-  'pagefind',
-  'sandbox-gateway',
-  '.well-known',
-]);
+/**
+ * First segments that are never pages in a language: the API, built assets, the test gateway,
+ * and the error pages other routes rewrite to (`Astro.rewrite('/404')` must stay a 404).
+ */
+const NOT_PAGES: ReadonlySet<string> = new Set(['api', '_astro', '_server-islands', '_image', 'pagefind', 'sandbox-gateway', '404', '500']);
+/** Page addresses are lowercase slugs; anything else (a stray `%`, a dot, a capital) stays a 404. */
+const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
 /**
  * Where a language-neutral address sends a visitor whose language is `segment`: the same path
@@ -58,6 +55,6 @@ export function languageChoiceTarget(pathname: string, search: string, segment: 
   const parts = pathname.split('/').filter(Boolean);
   const first = parts[0];
   if (first === undefined || isSegment(first) || NOT_PAGES.has(first)) return null;
-  if (parts.some((part) => part.includes('.'))) return null;
+  if (!parts.every((part) => SLUG.test(part))) return null;
   return `${localizedPath(segment, parts.join('/'))}${search}`;
 }

@@ -165,7 +165,11 @@ test('the success page shows the trip: route, local departure time and traveller
   const trip = page.getByRole('region', { name: 'Your trip' });
   await expect(trip).toContainText(held.fromStation);
   await expect(trip).toContainText(held.toStation);
-  await expect(trip).toContainText(held.departure.slice(11));
+  // The departure in the station's zone, zone named ("Dec 5, 2026, 12:00 AM Indochina Time").
+  const clock = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+    new Date(`${held.departure.replace(' ', 'T')}:00Z`),
+  );
+  await expect(trip).toContainText(`${clock} Indochina Time`);
   await expect(trip).toContainText('1 passenger');
   await expect(page.getByRole('region', { name: 'Travellers' }).getByRole('listitem')).toHaveText(['Anan Chaiyo']);
   expect(await seriousViolations(page)).toEqual([]);

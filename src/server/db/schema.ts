@@ -7,6 +7,7 @@
  * Localised names are jsonb maps of locale code → text with `en` always present.
  */
 import { sql } from 'drizzle-orm';
+import { BOOKING_STATUSES } from '../../domain/booking/lifecycle.ts';
 import {
   bigint,
   bigserial,
@@ -300,16 +301,7 @@ export const pricingRules = pgTable(
 // ---------------------------------------------------------------------------------------------
 
 export const cartStatus = pgEnum('cart_status', ['open', 'frozen', 'ordered']);
-export const bookingStatus = pgEnum('booking_status', [
-  'reserved',
-  'awaiting_payment',
-  'paid',
-  'pending_confirmation',
-  'confirmed',
-  'expired',
-  'cancelled',
-  'refunded',
-]);
+export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
 export const holdStatus = pgEnum('hold_status', ['held', 'sold', 'released']);
 export const paymentStatus = pgEnum('payment_status', ['pending', 'succeeded', 'failed', 'refunded']);
 
@@ -422,6 +414,33 @@ export const bookings = pgTable(
     cancellationMailedAt: timestamp('cancellation_mailed_at', { withTimezone: true }),
   },
   (t) => [index('bookings_cart_idx').on(t.cartId), check('bookings_total', sql`${t.totalMinor} >= 0`)],
+);
+
+/**
+ * Every change of a booking, written in the transaction that makes it (src/server/booking/lifecycle/):
+ * which transition, from which status to which, who did it, why, in which request, and the amount
+ * when money moved. Never updated or deleted.
+ */
+export const bookingAudit = pgTable(
+  'booking_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    transition: text('transition').notNull(),
+    /** Null for the booking's birth (the hold). */
+    fromStatus: bookingStatus('from_status'),
+    toStatus: bookingStatus('to_status').notNull(),
+    actorKind: text('actor_kind').notNull(),
+    actorId: text('actor_id'),
+    requestId: text('request_id'),
+    reason: text('reason'),
+    amountMinor: integer('amount_minor'),
+    currency: text('currency'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('booking_audit_booking_idx').on(t.bookingId, t.id)],
 );
 
 /** Seats of one departure held (then sold) for a booking; `seats` always counts passengers. */

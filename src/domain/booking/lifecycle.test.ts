@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BOOKING_STATUSES, isHolding, isPaid, startingStatuses, transitionAllowed, transitionTable, TRANSITIONS } from './lifecycle.ts';
 
@@ -42,5 +43,36 @@ describe('booking lifecycle', () => {
     expect(isHolding('awaiting_payment')).toBe(true);
     expect(isPaid('pending_confirmation')).toBe(true);
     expect(isPaid('refunded')).toBe(false);
+  });
+});
+
+describe('the lifecycle table in docs/ARCHITECTURE.md', () => {
+  it('is the table the code enforces', () => {
+    const doc = readFileSync(new URL('../../../docs/ARCHITECTURE.md', import.meta.url), 'utf8');
+    const start = doc.indexOf('| transition');
+    const lines = doc.slice(start).split('\n');
+    const rows = lines.slice(
+      2,
+      lines.findIndex((l, i) => i > 1 && !l.startsWith('|')),
+    );
+    const cells = (line: string) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim().replaceAll('`', ''));
+    const documented = Object.fromEntries(
+      rows.map((line) => {
+        const [name = '', from = '', to = ''] = cells(line);
+        return [name, { from, to }];
+      }),
+    );
+    const expected = Object.fromEntries(
+      Object.entries(TRANSITIONS).map(([name, edges]) => {
+        const from = [...new Set(edges.map(([f]) => f ?? '(new)'))].join(', ');
+        const unchanged = edges.every(([f, t]) => f === t);
+        return [name, { from, to: unchanged ? 'unchanged' : [...new Set(edges.map(([, t]) => t))].join(', ') }];
+      }),
+    );
+    expect(documented).toEqual(expected);
   });
 });

@@ -96,6 +96,7 @@ export function reissueTicket(
       ctx,
       now,
       set: { confirmationMailedAt: null, confirmationMailClaimedAt: null },
+      unsafeNoGuard: options.unsafeNoLocks === true,
     });
   });
 }

@@ -122,10 +122,16 @@ export async function releaseLapsedOnLockedRows(
 }
 
 /** Releases the lapsed holds of these bookings, locking each booking and then its inventory rows. */
-async function releaseForBookings(db: Db, bookingIds: readonly number[], now: Date, ctx: ChangeContext): Promise<void> {
+async function releaseForBookings(
+  db: Db,
+  bookingIds: readonly number[],
+  now: Date,
+  ctx: ChangeContext,
+  unsafeNoLocks = false,
+): Promise<void> {
   await changeInTransaction(db, async (tx) => {
     // A booking being paid right now is skipped: its payment decides, the next sweep sees the result.
-    const locked = await lockForChange(tx, { bookings: bookingIds, skipLockedBookings: true, inventoryOfBookings: true });
+    const locked = await lockForChange(tx, { bookings: bookingIds, skipLockedBookings: true, inventoryOfBookings: true, unsafeNoLocks });
     await releaseHoldsOf(
       tx,
       locked.bookings,
@@ -152,9 +158,15 @@ async function dueBookings(db: Db, now: Date, bookingId?: number, limit = 500): 
 }
 
 /** The sweep: frees every lapsed hold (up to a batch); returns how many bookings were due. */
-export async function releaseExpiredHolds(db: Db, now: Date, ctx: ChangeContext = SYSTEM.holdSweep): Promise<number> {
+export async function releaseExpiredHolds(
+  db: Db,
+  now: Date,
+  ctx: ChangeContext = SYSTEM.holdSweep,
+  /** Test-only: take no row locks, to show in the race tests what they prevent. */
+  options: { unsafeNoLocks?: boolean } = {},
+): Promise<number> {
   const due = await dueBookings(db, now);
-  if (due.length > 0) await releaseForBookings(db, due, now, ctx);
+  if (due.length > 0) await releaseForBookings(db, due, now, ctx, options.unsafeNoLocks === true);
   return due.length;
 }
 

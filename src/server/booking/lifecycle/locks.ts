@@ -97,6 +97,12 @@ export interface Locked {
   inventory: InventoryRow[];
 }
 
+/**
+ * Test-only: called after every `lockForChange` with what was asked for. The race tests pause one
+ * change here to let another run into it (tests/integration/lifecycle.races.test.ts).
+ */
+export const lockProbe: { afterLock?: ((request: LockRequest) => Promise<void>) | undefined } = {};
+
 /** Takes the locks a booking change needs, in the one order above. Only inside `changeInTransaction`. */
 export async function lockForChange(tx: Tx, request: LockRequest): Promise<Locked> {
   const ids = [...new Set(request.bookings ?? [])].sort((a, b) => a - b);
@@ -137,5 +143,6 @@ export async function lockForChange(tx: Tx, request: LockRequest): Promise<Locke
       .orderBy(asc(departureInventory.scheduleId), asc(departureInventory.travelOptionId), asc(departureInventory.serviceDate));
     lockedInventory = request.unsafeNoLocks ? await q : await q.for('update');
   }
+  if (lockProbe.afterLock) await lockProbe.afterLock(request);
   return { bookings: lockedBookings, payments: lockedPayments, inventory: lockedInventory };
 }

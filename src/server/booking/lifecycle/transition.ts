@@ -34,6 +34,11 @@ export interface TransitionInput {
   now: Date;
   /** Money that moved with the change (paid, refunded), in the booking's currency. */
   amountMinor?: number | null;
+  /**
+   * Test-only: write even if the status moved since the caller read it (with `unsafeNoLocks`, the
+   * race tests' negative control shows what the lock and this check prevent).
+   */
+  unsafeNoGuard?: boolean;
   /** Other columns the transition changes with the status (refund amount, passengers, total). */
   set?: Partial<Omit<typeof bookings.$inferInsert, 'id' | 'status' | 'updatedAt'>>;
 }
@@ -45,7 +50,7 @@ export async function applyTransition(tx: Tx, input: TransitionInput): Promise<B
   const [row] = await tx
     .update(bookings)
     .set({ ...input.set, status: to, updatedAt: now })
-    .where(and(eq(bookings.id, booking.id), eq(bookings.status, booking.status)))
+    .where(and(eq(bookings.id, booking.id), input.unsafeNoGuard ? undefined : eq(bookings.status, booking.status)))
     .returning();
   // The caller read the status under the row lock, so this only happens if it did not lock.
   if (!row) throw new TransitionRefused(transition, booking.status, to);

@@ -579,6 +579,29 @@ export const users = pgTable(
  * Server-side sessions. The cookie holds a random 128-bit token; only its SHA-256 is stored, so
  * a leaked table cannot be replayed. `isTemp` marks authentication level 1 (a ticket link).
  */
+/**
+ * Changes staff make to an account (its role, its operator link), written in the same transaction
+ * as the change: who did it, in which request, from what to what.
+ */
+export const userAudit = pgTable(
+  'user_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    actorKind: text('actor_kind').notNull(),
+    actorId: text('actor_id'),
+    requestId: text('request_id'),
+    reason: text('reason'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_audit_user_idx').on(t.userId, t.id)],
+);
+
 export const sessions = pgTable(
   'sessions',
   {

@@ -19,7 +19,12 @@ export const assignRoleInput = z.object({
   role: z.enum(['user', 'reseller', 'admin', 'manager', 'support']),
 });
 
-export type AssignRoleResult = { created: boolean; previous: Role | null; role: Role; userId: number };
+export interface AssignRoleResult {
+  created: boolean;
+  previous: Role | null;
+  role: Role;
+  userId: number;
+}
 
 const COMMAND: ChangeContext & { actor: { kind: 'system' } } = { actor: { kind: 'system', job: 'user:role command' } };
 

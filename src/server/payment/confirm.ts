@@ -11,6 +11,7 @@ import type { Db } from '../db/client.ts';
 import { bookings, cartItems, cartLegs, departureInventory, paymentEvents, payments, seatHolds, travelOptions } from '../db/schema.ts';
 import { isPaidStatus } from '../booking/bookings.ts';
 import { lockBookingInventoryRows, releaseLapsedOnLockedRows } from '../booking/holds.ts';
+import { recordEvent } from '../events/record.ts';
 import { SUPERSEDED } from './paygates.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -128,6 +129,17 @@ async function sellSeats(tx: Tx, bookingId: number, now: Date): Promise<ConfirmR
   return { kind: 'sold', status };
 }
 
+/** The whole captured amount goes back through the paygate that took it. */
+function refundOf(payment: typeof payments.$inferSelect) {
+  return {
+    paymentId: payment.id,
+    paygate: payment.paygate,
+    providerRef: payment.providerRef,
+    amountMinor: payment.amountMinor,
+    currency: payment.currency,
+  };
+}
+
 export async function applyPaymentEvent(db: Db, event: PaymentEvent, nowMs: number): Promise<EventOutcome> {
   const now = new Date(nowMs);
   try {
@@ -147,12 +159,19 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent, nowMs: numb
           .update(payments)
           .set({ status: 'failed', failureCode: event.failureCode ?? 'declined', updatedAt: now })
           .where(eq(payments.id, payment.id));
+        const failed = { paymentId: payment.id, paygate: payment.paygate, failureCode: event.failureCode ?? 'declined' };
+        await recordEvent(tx, { kind: 'payment.failed', bookingId: payment.bookingId, payload: failed }, now);
         return { result: 'failed', bookingId: payment.bookingId };
       }
       if (event.amountMinor !== payment.amountMinor || event.currency !== payment.currency) throw new AmountMismatch();
       // A session that a newer one replaced is over: money that still arrives for it goes back.
       if (payment.status === 'failed' && payment.failureCode === SUPERSEDED) {
         await tx.update(payments).set({ status: 'refunded', updatedAt: now }).where(eq(payments.id, payment.id));
+        await recordEvent(
+          tx,
+          { kind: 'payment.refund_due', bookingId: payment.bookingId, payload: { ...refundOf(payment), reason: 'superseded' } },
+          now,
+        );
         return {
           result: 'refunded',
           bookingId: payment.bookingId,
@@ -164,6 +183,8 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent, nowMs: numb
       const sold = await sellSeats(tx, payment.bookingId, now);
       if (sold.kind === 'sold') {
         await tx.update(payments).set({ status: 'succeeded', failureCode: null, updatedAt: now }).where(eq(payments.id, payment.id));
+        const paid = { paymentId: payment.id, paygate: payment.paygate, amountMinor: payment.amountMinor, currency: payment.currency };
+        await recordEvent(tx, { kind: 'booking.paid', bookingId: payment.bookingId, payload: { ...paid, status: sold.status } }, now);
         return { result: 'confirmed', bookingId: payment.bookingId, status: sold.status };
       }
       await tx.update(payments).set({ status: 'refunded', failureCode: sold.kind, updatedAt: now }).where(eq(payments.id, payment.id));
@@ -172,6 +193,13 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent, nowMs: numb
           .update(bookings)
           .set({ status: 'refunded', updatedAt: now })
           .where(and(eq(bookings.id, payment.bookingId)));
+      await recordEvent(
+        tx,
+        sold.kind === 'sold_out'
+          ? { kind: 'booking.refunded', bookingId: payment.bookingId, payload: { ...refundOf(payment), reason: 'sold_out' } }
+          : { kind: 'payment.refund_due', bookingId: payment.bookingId, payload: { ...refundOf(payment), reason: 'already_paid' } },
+        now,
+      );
       return {
         result: 'refunded',
         bookingId: payment.bookingId,

@@ -10,8 +10,8 @@ import type { Db } from '../db/client.ts';
 import { bookings, cartItems, cartLegs, departureInventory, operators, payments, routes, seatHolds, travelOptions } from '../db/schema.ts';
 import { isPaidStatus } from '../booking/bookings.ts';
 import { lockInventoryRows } from '../booking/holds.ts';
-import { GATEWAYS } from '../payment/place.ts';
-import type { PaygateCode } from '../payment/paygates.ts';
+import type { RefundDue } from '../events/kinds.ts';
+import { recordEvent } from '../events/record.ts';
 
 type Reader = Pick<Db, 'select'>;
 
@@ -83,10 +83,31 @@ export async function cancelBooking(db: Db, bookingId: number, now: Date): Promi
       .update(payments)
       .set({ status: 'refunded', updatedAt: now })
       .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')))
-      .returning({ ref: payments.providerRef, paygate: payments.paygate });
-    return { ok: true as const, refundMinor: refund.refundMinor, currency: booking.currency, paid: refund.refundMinor > 0 ? paid : [] };
+      .returning({ id: payments.id, providerRef: payments.providerRef, paygate: payments.paygate, amountMinor: payments.amountMinor });
+    // The refund is owed by the event: the payment side's subscriber pays it back (src/server/events).
+    const refunds = splitRefund(paid, refund.refundMinor, booking.currency);
+    await recordEvent(
+      tx,
+      { kind: 'booking.cancelled', bookingId, payload: { refundMinor: refund.refundMinor, currency: booking.currency, refunds } },
+      now,
+    );
+    return { ok: true as const, refundMinor: refund.refundMinor, currency: booking.currency };
   });
-  if (!result.ok) return result;
-  for (const p of result.paid) await GATEWAYS[p.paygate as PaygateCode].refund(p.ref);
-  return { ok: true, refundMinor: result.refundMinor, currency: result.currency };
+  return result;
+}
+
+/** The refund taken from the captured payments in turn, never more than each took (there is normally one). */
+function splitRefund(
+  paid: { id: number; providerRef: string; paygate: string; amountMinor: number }[],
+  refundMinor: number,
+  currency: string,
+): RefundDue[] {
+  let left = refundMinor;
+  const refunds: RefundDue[] = [];
+  for (const p of paid) {
+    const amountMinor = Math.min(p.amountMinor, left);
+    left -= amountMinor;
+    if (amountMinor > 0) refunds.push({ paymentId: p.id, paygate: p.paygate, providerRef: p.providerRef, amountMinor, currency });
+  }
+  return refunds;
 }

@@ -14,7 +14,7 @@ import { bookings } from '../db/schema.ts';
 import { checkoutLogger } from '../booking/log.ts';
 
 export const CLAIM_STALE_MS = 5 * 60_000;
-const PAID_STATUSES = ['paid', 'pending_confirmation', 'confirmed'] as const;
+export const PAID_STATUSES = ['paid', 'pending_confirmation', 'confirmed'] as const;
 
 export type SendConfirmation = (db: Db, bookingId: number) => Promise<boolean>;
 

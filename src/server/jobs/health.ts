@@ -1,0 +1,93 @@
+/**
+ * `GET /api/health`: whether the database answers, and for each background job its last run,
+ * its lag (how much later than its interval its next start is now) and its last error. Read from
+ * `job_runs`, so any server process answers the same, whichever one leads. A job that never ran
+ * or lags more than twice its interval (and at least 10 s) makes the answer "degraded"; a
+ * database that does not answer makes it "down" with 503.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { jobRuns } from '../db/schema.ts';
+import { JOB_NAMES } from './list.ts';
+
+const DATABASE_TIMEOUT_MS = 3_000;
+
+export interface JobHealth {
+  name: string;
+  interval_ms: number | null;
+  last_started_at: string | null;
+  last_finished_at: string | null;
+  last_run_by: string | null;
+  runs: number;
+  failures: number;
+  last_error: string | null;
+  last_error_at: string | null;
+  /** Milliseconds past the moment the next run was due; 0 when on time, null when it never ran. */
+  lag_ms: number | null;
+  late: boolean;
+}
+
+export interface Health {
+  status: 'ok' | 'degraded' | 'down';
+  checked_at: string;
+  database: { ok: boolean; error?: string };
+  jobs: JobHealth[];
+}
+
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`no answer within ${String(ms)} ms`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function jobHealth(name: string, row: typeof jobRuns.$inferSelect | undefined, now: Date): JobHealth {
+  const started = row?.lastStartedAt ?? null;
+  const interval = row?.intervalMs ?? null;
+  const lag = started && interval !== null ? Math.max(0, now.getTime() - (started.getTime() + interval)) : null;
+  return {
+    name,
+    interval_ms: interval,
+    last_started_at: started?.toISOString() ?? null,
+    last_finished_at: row?.lastFinishedAt?.toISOString() ?? null,
+    last_run_by: row?.runBy ?? null,
+    runs: row?.runs ?? 0,
+    failures: row?.failures ?? 0,
+    last_error: row?.lastError ?? null,
+    last_error_at: row?.lastErrorAt?.toISOString() ?? null,
+    lag_ms: lag,
+    late: lag === null || interval === null || lag > Math.max(2 * interval, 10_000),
+  };
+}
+
+export async function readHealth(db: Db, now: Date): Promise<Health> {
+  const checked = now.toISOString();
+  let rows: (typeof jobRuns.$inferSelect)[];
+  try {
+    rows = await withTimeout(
+      (async () => {
+        await db.execute(sql`select 1`);
+        return db.select().from(jobRuns);
+      })(),
+      DATABASE_TIMEOUT_MS,
+    );
+  } catch (error) {
+    return {
+      status: 'down',
+      checked_at: checked,
+      database: { ok: false, error: error instanceof Error ? error.message : String(error) },
+      jobs: [],
+    };
+  }
+  const byName = new Map(rows.map((r) => [r.name, r]));
+  const names = [...new Set([...JOB_NAMES, ...byName.keys()])];
+  const jobs = names.map((name) => jobHealth(name, byName.get(name), now));
+  return { status: jobs.some((j) => j.late) ? 'degraded' : 'ok', checked_at: checked, database: { ok: true }, jobs };
+}

@@ -9,7 +9,10 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/server/db/client.ts';
-import { jobRuns } from '../../src/server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { bookings, carts, eventDeliveries, jobRuns } from '../../src/server/db/schema.ts';
+import { MAX_ATTEMPTS } from '../../src/server/events/dispatch.ts';
+import { recordEvent } from '../../src/server/events/record.ts';
 import { jobHealth, readHealth } from '../../src/server/jobs/health.ts';
 import type { Leadership } from '../../src/server/jobs/leader.ts';
 import { JOB_NAMES } from '../../src/server/jobs/list.ts';
@@ -86,6 +89,7 @@ describe.each(DATABASES)('background jobs on $name', ({ open }) => {
     // The server's own jobs have not run in this database: they are listed, and late.
     for (const name of JOB_NAMES) expect(health.jobs.find((j) => j.name === name)).toMatchObject({ lag_ms: null, late: true, runs: 0 });
     expect(health.status).toBe('degraded');
+    expect(health.events).toEqual({ pending: 0, retrying: 0, given_up: 0 });
     const broken = health.jobs.find((j) => j.name === 'test-broken');
     expect(broken).toMatchObject({ interval_ms: 100, last_error: 'the mail server is down' });
     expect(broken?.lag_ms).toBeGreaterThan(0);
@@ -105,6 +109,37 @@ describe.each(DATABASES)('background jobs on $name', ({ open }) => {
     expect(jobHealth('x', row, now)).toMatchObject({ lag_ms: 15_000, late: false });
     expect(jobHealth('x', { ...row, lastStartedAt: new Date(now.getTime() - 95_000) }, now)).toMatchObject({ lag_ms: 65_000, late: true });
     expect(jobHealth('x', { ...row, lastStartedAt: new Date(now.getTime() - 10_000) }, now)).toMatchObject({ lag_ms: 0, late: false });
+  });
+
+  it('counts event deliveries waiting, retrying and given up; one given up makes the report degraded', async () => {
+    const [cart] = await handle.db
+      .insert(carts)
+      .values({ hash: 'health-cart', lang: 'en', currency: 'THB', people: 1 })
+      .returning({ id: carts.id });
+    const [booking] = await handle.db
+      .insert(bookings)
+      .values({
+        reference: 'HEALTH1',
+        cartId: cart?.id ?? 0,
+        status: 'confirmed',
+        lang: 'en',
+        currency: 'THB',
+        people: 1,
+        totalMinor: 100,
+        holdExpiresAt: new Date(),
+      })
+      .returning({ id: bookings.id });
+    const payload = { paymentId: 1, paygate: 'counter', amountMinor: 100, currency: 'THB', status: 'confirmed' as const };
+    await recordEvent(handle.db, { kind: 'booking.paid', bookingId: booking?.id ?? 0, payload }, new Date());
+    expect((await readHealth(handle.db, new Date())).events).toEqual({ pending: 2, retrying: 0, given_up: 0 });
+    await handle.db.update(eventDeliveries).set({ attempts: 3, lastError: 'SMTP down' }).where(eq(eventDeliveries.subscriber, 'analytics'));
+    await handle.db
+      .update(eventDeliveries)
+      .set({ attempts: MAX_ATTEMPTS, lastError: 'SMTP down' })
+      .where(eq(eventDeliveries.subscriber, 'mail.confirmation'));
+    const health = await readHealth(handle.db, new Date());
+    expect(health.events).toEqual({ pending: 1, retrying: 1, given_up: 1 });
+    expect(health.status).toBe('degraded');
   });
 
   it('says the database is down when it does not answer', async () => {

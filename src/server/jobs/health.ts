@@ -2,12 +2,14 @@
  * `GET /api/health`: whether the database answers, and for each background job its last run,
  * its lag (how much later than its interval its next start is now) and its last error. Read from
  * `job_runs`, so any server process answers the same, whichever one leads. A job that never ran
- * or lags more than twice its interval (and at least 10 s) makes the answer "degraded"; a
+ * or lags more than twice its interval (and at least 10 s), or an event delivery given up after
+ * its last retry, makes the answer "degraded"; a
  * database that does not answer makes it "down" with 503.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobRuns } from '../db/schema.ts';
+import { MAX_ATTEMPTS } from '../events/dispatch.ts';
 import { JOB_NAMES } from './list.ts';
 
 const DATABASE_TIMEOUT_MS = 3_000;
@@ -27,11 +29,19 @@ export interface JobHealth {
   late: boolean;
 }
 
+/** Event deliveries not yet made: waiting, failing and retried, or given up after MAX_ATTEMPTS (a mail or refund that never happened). */
+export interface EventBacklog {
+  pending: number;
+  retrying: number;
+  given_up: number;
+}
+
 export interface Health {
   status: 'ok' | 'degraded' | 'down';
   checked_at: string;
   database: { ok: boolean; error?: string };
   jobs: JobHealth[];
+  events?: EventBacklog;
 }
 
 async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -70,12 +80,24 @@ export function jobHealth(name: string, row: typeof jobRuns.$inferSelect | undef
 export async function readHealth(db: Db, now: Date): Promise<Health> {
   const checked = now.toISOString();
   let rows: (typeof jobRuns.$inferSelect)[];
+  let events: EventBacklog;
   try {
-    rows = await withTimeout(
-      (async () => {
-        await db.execute(sql`select 1`);
-        return db.select().from(jobRuns);
-      })(),
+    [rows, events] = await withTimeout(
+      Promise.all([
+        db.select().from(jobRuns),
+        // Only undelivered rows: the index on delivered_at keeps this small however long the history.
+        db
+          .execute(
+            sql`select count(*) filter (where attempts < ${MAX_ATTEMPTS})::int as pending,
+              count(*) filter (where attempts < ${MAX_ATTEMPTS} and last_error is not null)::int as retrying,
+              count(*) filter (where attempts >= ${MAX_ATTEMPTS})::int as given_up
+            from event_deliveries where delivered_at is null`,
+          )
+          .then((result) => {
+            const [row] = (result as unknown as { rows: EventBacklog[] }).rows;
+            return row ?? { pending: 0, retrying: 0, given_up: 0 };
+          }),
+      ]),
       DATABASE_TIMEOUT_MS,
     );
   } catch (error) {
@@ -89,5 +111,6 @@ export async function readHealth(db: Db, now: Date): Promise<Health> {
   const byName = new Map(rows.map((r) => [r.name, r]));
   const names = [...new Set([...JOB_NAMES, ...byName.keys()])];
   const jobs = names.map((name) => jobHealth(name, byName.get(name), now));
-  return { status: jobs.some((j) => j.late) ? 'degraded' : 'ok', checked_at: checked, database: { ok: true }, jobs };
+  const degraded = jobs.some((j) => j.late) || events.given_up > 0;
+  return { status: degraded ? 'degraded' : 'ok', checked_at: checked, database: { ok: true }, jobs, events };
 }

@@ -94,7 +94,7 @@ export async function readHealth(db: Db, now: Date): Promise<Health> {
             from event_deliveries where delivered_at is null`,
           )
           .then((result) => {
-            const [row] = (result as unknown as { rows: EventBacklog[] }).rows;
+            const [row] = (result as { rows: EventBacklog[] }).rows;
             return row ?? { pending: 0, retrying: 0, given_up: 0 };
           }),
       ]),

@@ -3,8 +3,8 @@
  * once per booking however often "Cancel the booking" is repeated, concurrently or not: the
  * sender first claims the booking with a conditional update (`cancellation_mailed_at` from null
  * to now, only on a cancelled or refunded booking), and only the one claim that changed the row
- * sends. When sending fails the claim is given back: the next cancel request, or the payment
- * worker's sweep of owed cancellation mails (once a minute), tries again.
+ * sends. When sending fails the claim is given back: the next cancel request, or the
+ * `events` job's retry of the `booking.cancelled` delivery, tries again.
  */
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { formatMoneyValue } from '../../domain/checkout/format.ts';

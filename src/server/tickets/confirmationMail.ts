@@ -1,11 +1,13 @@
 /**
  * The confirmation mail is owed by every paid booking until it has gone out, and it goes out
- * once. The payment path sends it right after the booking turns paid; if that fails (SMTP down,
- * a crash between the payment and the mail) the background sender tries again later, instead of
- * the mail being lost because the payment event itself is never applied twice.
+ * once. It is sent on the `booking.paid` domain event (tickets/onEvents.ts), right after the
+ * payment commits; if that fails (SMTP down, a crash between the payment and the mail) the
+ * `events` job delivers the event again later, instead of the mail being lost because the
+ * payment itself is never applied twice. `deliverOwedConfirmationMails` is the backstop for
+ * bookings paid before the events outbox existed (the `mail-backstop` job).
  *
- * A sender first claims the booking (a conditional update), so two server processes — or the
- * payment path and the background sender — never both send. A claim left by a sender that died
+ * A sender first claims the booking (a conditional update), so two server processes — or a
+ * repeated event delivery and the backstop — never both send. A claim left by a sender that died
  * goes stale after CLAIM_STALE_MS and the mail is tried again.
  */
 import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';

@@ -170,15 +170,18 @@ describe.skipIf(!postgres)('background jobs across two processes (PostgreSQL)', 
     const [leader, standby] = a.pid === leaderPid ? [a, b] : [b, a];
     leader.process.kill('SIGKILL');
     const killedAt = Date.now();
-    await addWork(ITEMS, 100);
     expect(await standby.leader).toBe(standby.pid);
+    const leadsAfterMs = Date.now() - killedAt;
+    await addWork(ITEMS, 100);
     await until(
       'the standby to handle the new items',
       async () => ((await unhandled()) === 0 && (await undelivered()) === 0 ? true : undefined),
       10_000,
     );
     const takeoverMs = Date.now() - killedAt;
-    console.log(`standby took over and finished 100 new items ${String(takeoverMs)} ms after kill -9`);
+    console.log(
+      `after kill -9 the standby led in ${String(leadsAfterMs)} ms and had written and finished 100 new items in ${String(takeoverMs)} ms`,
+    );
     expect(takeoverMs).toBeLessThan(5_000);
     const after = await tallies();
     expect(after).toHaveLength(ITEMS + 100);

@@ -29,6 +29,7 @@ export function alwaysLeader(): Leadership {
 
 export function postgresLeadership(options: { databaseUrl: string; retryMs: number; log: Logger; lockKey?: number }): Leadership {
   const key = String(options.lockKey ?? LEADER_LOCK_KEY);
+  const sessionTimeoutMs = Math.max(10_000, options.retryMs * 10);
   let client: pg.Client | undefined;
   let leader = false;
   let timer: NodeJS.Timeout | undefined;
@@ -45,12 +46,26 @@ export function postgresLeadership(options: { databaseUrl: string; retryMs: numb
 
   async function attempt(): Promise<void> {
     if (!client) {
-      const next = new pg.Client({ connectionString: options.databaseUrl, application_name: 'roamly-jobs-leader' });
+      // A check that hangs (the database unreachable without the socket closing) ends leadership
+      // instead of leaving this process leading blind.
+      const next = new pg.Client({
+        connectionString: options.databaseUrl,
+        application_name: 'roamly-jobs-leader',
+        keepAlive: true,
+        query_timeout: sessionTimeoutMs / 2,
+      });
       next.on('error', (error) => {
         drop(`leader connection failed: ${error.message}`);
       });
       client = next;
       await next.connect();
+      // The other side of the same problem: a leader that vanished without closing its socket
+      // (host lost, network cut) would keep the lock until TCP keepalive gives up, hours later.
+      // Its session is never idle longer than retryMs, so the server ending idle sessions ends
+      // only a vanished leader's — and frees the lock for a follower. (PostgreSQL 14 and later.)
+      await next.query(`set idle_session_timeout = ${String(sessionTimeoutMs)}`).catch((error: unknown) => {
+        options.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'idle_session_timeout not available');
+      });
     }
     const current = client;
     if (leader) {

@@ -25,14 +25,14 @@ export function serverJobs(env: JobsEnv, events: EventDispatcher): Job[] {
     { name: 'counter-expiry', intervalMs: env.JOB_COUNTER_EXPIRY_MS, run: (db, now) => expireCounterPayments(db, now) },
     /**
      * Mails owed by bookings with no event to carry them: those paid or cancelled before the
-     * events outbox existed. Each mail's own claim keeps it to one send alongside the events job.
+     * events outbox existed (the others are the events job's, so the two never contend).
      */
     {
       name: 'mail-backstop',
       intervalMs: env.JOB_MAIL_BACKSTOP_MS,
       run: async (db, now) =>
-        (await deliverOwedConfirmationMails(db, now, (d, id) => sendBookingConfirmation(d, id))) +
-        (await deliverOwedCancellationMails(db, undefined, now.getTime())),
+        (await deliverOwedConfirmationMails(db, now, (d, id) => sendBookingConfirmation(d, id), 20, { withoutEvent: true })) +
+        (await deliverOwedCancellationMails(db, undefined, now.getTime(), 20, { withoutEvent: true })),
     },
   ];
 }

@@ -10,9 +10,9 @@
  * repeated event delivery and the backstop — never both send. A claim left by a sender that died
  * goes stale after CLAIM_STALE_MS and the mail is tried again.
  */
-import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { bookings } from '../db/schema.ts';
+import { bookings, domainEvents } from '../db/schema.ts';
 import { checkoutLogger } from '../booking/log.ts';
 
 export const CLAIM_STALE_MS = 5 * 60_000;
@@ -49,8 +49,21 @@ export async function deliverConfirmationMail(db: Db, bookingId: number, now: Da
 }
 
 /** The background sender: every paid booking whose mail is owed; returns how many went out. */
-export async function deliverOwedConfirmationMails(db: Db, now: Date, send: SendConfirmation, limit = 20): Promise<number> {
-  const due = await db.select({ id: bookings.id }).from(bookings).where(owed(now)).orderBy(asc(bookings.id)).limit(limit);
+export async function deliverOwedConfirmationMails(
+  db: Db,
+  now: Date,
+  send: SendConfirmation,
+  limit = 20,
+  /** Only bookings with no `booking.paid` event (paid before the outbox): the rest are the events job's. */
+  options: { withoutEvent?: boolean } = {},
+): Promise<number> {
+  const noEvent = sql`not exists (select 1 from ${domainEvents} e where e.booking_id = ${bookings.id} and e.kind = 'booking.paid')`;
+  const due = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(options.withoutEvent ? and(owed(now), noEvent) : owed(now))
+    .orderBy(asc(bookings.id))
+    .limit(limit);
   let sent = 0;
   for (const { id } of due) if (await deliverConfirmationMail(db, id, now, send)) sent++;
   return sent;

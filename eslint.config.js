@@ -41,6 +41,40 @@ export default defineConfig(
     files: ['**/*.astro/*.ts', '*.astro/*.ts'],
     ...tseslint.configs.disableTypeChecked,
   },
+  // Payment and tickets meet through domain events (src/server/events), never by importing each
+  // other: a paid booking's mail, a cancellation's refund are subscribers, not calls.
+  {
+    files: ['src/server/payment/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/tickets/*', '**/tickets'],
+              message: 'payment must not import tickets: record a domain event (src/server/events).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/tickets/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/payment/*', '**/payment'],
+              message: 'tickets must not import payment: record a domain event (src/server/events).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

@@ -12,6 +12,9 @@
  * WEB_CONCURRENCY=N runs N processes sharing the port (node:cluster), and a worker that dies is
  * replaced. PGlite opens its data directory from one process only, so without DATABASE_URL
  * the site always runs as one process.
+ *
+ * Each process also starts the background jobs (hold sweep, webhook sender, event delivery,
+ * counter expiry); a PostgreSQL advisory lock lets one process per database lead them.
  */
 import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -19,6 +22,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { parseServerEnv, type ServerEnv } from '../src/server/config.ts';
+import { parseJobsEnv } from '../src/server/jobs/config.ts';
 import { createDynamicCompression } from './lib/compression.ts';
 import { isValidPercentEncoding, neutraliseForbiddenMethod, refuseBadEncoding, SERVER_OPTIONS } from './lib/requestRules.ts';
 import { applySecurityHeaders } from './lib/securityHeaders.ts';
@@ -26,6 +30,8 @@ import { createStaticFiles } from './lib/staticFiles.ts';
 
 const outDir = process.env.ASTRO_OUT_DIR || 'dist';
 const entry = pathToFileURL(fileURLToPath(new URL(`../${outDir}/server/entry.mjs`, import.meta.url))).href;
+// The background jobs, built as a chunk of the same bundle (integrations/server-jobs): they share its database handle.
+const jobsEntry = pathToFileURL(fileURLToPath(new URL(`../${outDir}/server/jobs.mjs`, import.meta.url))).href;
 const clientDir = fileURLToPath(new URL(`../${outDir}/client/`, import.meta.url));
 
 const settings = z
@@ -49,6 +55,7 @@ let serverEnv: ServerEnv;
 try {
   // The server's own settings (HOST, PORT, …), checked before any process starts.
   serverEnv = parseServerEnv();
+  parseJobsEnv();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
@@ -89,6 +96,10 @@ async function serve(host: string, port: number): Promise<void> {
   server.listen(port, host, () => {
     if (cluster.isPrimary || cluster.worker?.id === 1) console.log(`Server listening on http://${host}:${String(port)}`);
   });
+  // Every server process runs the scheduler; one per database leads (src/server/jobs), so the
+  // hold sweep, webhooks, mails and counter expiry run whether or not anyone checks out.
+  const { startServerJobs } = (await import(jobsEntry)) as { startServerJobs: () => Promise<unknown> };
+  await startServerJobs();
 }
 
 if (processes === 1 || !cluster.isPrimary) {

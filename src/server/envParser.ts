@@ -32,3 +32,22 @@ export function createEnvParser<Schema extends z.ZodObject>(schema: Schema, hint
     return last;
   };
 }
+
+/**
+ * A check for a settings schema holding secrets with public development defaults: a site served
+ * over https (a real deployment, as SITE_URL says) is refused with them, because anyone could
+ * forge what they sign with a value that is in the repository.
+ */
+export function refuseDevelopmentSecrets(defaults: Readonly<Record<string, string>>) {
+  return (env: Record<string, unknown> & { SITE_URL?: string | undefined }, ctx: z.RefinementCtx): void => {
+    if (!env.SITE_URL?.startsWith('https://')) return;
+    for (const [name, value] of Object.entries(defaults)) {
+      if (env[name] === value)
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'set a secret of your own: the development value is refused for an https site',
+        });
+    }
+  };
+}

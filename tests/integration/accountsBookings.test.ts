@@ -39,7 +39,7 @@ describe.each(DATABASES)('my bookings on $name', (database) => {
     h.clock.now = NOW;
     await insertCheckoutNetwork(handle.db, { bus: 40, boat: 40 });
     await refreshSearchIndex(handle.db);
-    checkout = createCheckoutApi({ db: handle.db, now: () => NOW, holdMinutes: 20, worker: false });
+    checkout = createCheckoutApi({ db: handle.db, now: () => NOW, holdMinutes: 20 });
   });
   afterAll(async () => {
     await handle.close();

@@ -76,8 +76,8 @@ describe.each(DATABASES)('booking access on $name', ({ open }) => {
   let seq = 0;
   const now = () => NOW;
   const cartApi = () => createCartApi({ db, now });
-  const checkoutApi = () => createCheckoutApi({ db, now, holdMinutes: 20, worker: false });
-  const paymentApi = () => createPaymentApi({ db, now, worker: false });
+  const checkoutApi = () => createCheckoutApi({ db, now, holdMinutes: 20 });
+  const paymentApi = () => createPaymentApi({ db, now });
   const ticketApi = () => createTicketApi({ db, now });
   const cookies: Record<string, string | undefined> = {};
 

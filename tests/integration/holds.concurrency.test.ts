@@ -79,7 +79,7 @@ describe.skipIf(!postgres)('seat holds under contention (PostgreSQL)', () => {
 
   it(`through the API: ${BUYERS} travellers submit at once, ${SEATS} get 201, the rest a clear 409 sold_out, no 5xx`, async () => {
     await refreshSearchIndex(handle.db);
-    const api = createCheckoutApi({ db: handle.db, now: () => NOW, holdMinutes: 20, worker: false });
+    const api = createCheckoutApi({ db: handle.db, now: () => NOW, holdMinutes: 20 });
     const selections = parseAddToCartSlug(BUS_THEN_BOAT.replaceAll('2025-06-04', '2025-06-06')) ?? [];
     const quoted = quoteSelections(index, selections, { currency: 'THB', now: NOW });
     if (typeof quoted === 'string') throw new Error(quoted);

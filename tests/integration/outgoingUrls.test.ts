@@ -63,7 +63,7 @@ describe.each(DATABASES)('outgoing URLs on $name', ({ open }) => {
   function placeOrder(publicId: string, paygate: 'sandbox-card' | 'counter') {
     const url = new URL(`http://${ATTACKER_HOST}/api/nuxt/en/pay/place-order`);
     const locale = localeBySegment('en');
-    return createPaymentApi({ db, now: () => NOW, worker: false }).placeOrder({
+    return createPaymentApi({ db, now: () => NOW }).placeOrder({
       request: new Request(url, {
         method: 'POST',
         headers: { host: ATTACKER_HOST, cookie: TRAVELLER_COOKIE, 'idempotency-key': `host-test-${paygate}-${publicId}` },

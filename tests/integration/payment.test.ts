@@ -18,6 +18,7 @@ import { bindCartSessionByHash } from '../../src/server/booking/access.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
 import { bookings, departureInventory, payments, seatHolds, webhookOutbox } from '../../src/server/db/schema.ts';
 import { reserveCart } from '../../src/server/booking/reserve.ts';
+import { createEventDispatcher } from '../../src/server/events/dispatch.ts';
 import { createPaymentApi, type PaymentApi } from '../../src/server/payment/api.ts';
 import { parsePaymentEnv } from '../../src/server/payment/config.ts';
 import { markCounterPaid } from '../../src/server/payment/counter.ts';
@@ -61,7 +62,15 @@ describe.each(DATABASES)('payments on $name', ({ open }) => {
     await insertCheckoutNetwork(db, { bus: 40, boat: 2 });
     index = await loadIndex(db, NOW);
     await refreshSearchIndex(db);
-    api = createPaymentApi({ db, now: () => clock, worker: false, onPaid: (_d, id) => Promise.resolve(void paid.push(id)) });
+    // The real dispatcher over test subscribers: the confirmation mail's subscriber records whom it was for.
+    const quiet = () => Promise.resolve();
+    const events = createEventDispatcher({
+      'mail.confirmation': (_d, e) => Promise.resolve(void paid.push(e.bookingId)),
+      'mail.cancellation': quiet,
+      'payment.refund': quiet,
+      analytics: quiet,
+    });
+    api = createPaymentApi({ db, now: () => clock, events });
   });
 
   afterAll(async () => {

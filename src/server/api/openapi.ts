@@ -759,6 +759,20 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
   {
     method: 'get',
+    path: '/api/health',
+    tag: 'meta',
+    summary: "Database and background jobs: each job's last run, lag and last error",
+    description:
+      "Answered by any server process from the jobs' run record. `status` is `ok`, `degraded` (a job never ran or lags more than twice its interval) or `down`: the database does not answer, and the status is 503 with the same body. Never cached.",
+    ok: {
+      status: 200,
+      description:
+        'The health report: `status`, `database.ok`, and `jobs[]` with `last_started_at`, `last_finished_at`, `lag_ms`, `last_error`.',
+    },
+    errors: {},
+  },
+  {
+    method: 'get',
     path: '/api/openapi.json',
     tag: 'meta',
     summary: 'This document',

@@ -22,7 +22,6 @@ import { travellerContext } from '../booking/requestContext.ts';
 import { logCheckoutStage } from '../booking/log.ts';
 import { parseBookingEnv } from '../booking/config.ts';
 import { PAYGATES } from '../payment/paygates.ts';
-import { ensurePaymentWorker } from '../payment/worker.ts';
 import { getSearchIndex } from '../search/cache.ts';
 import { indexError, json } from '../search/http.ts';
 import { queryObject } from '../search/params.ts';
@@ -35,8 +34,6 @@ export interface CheckoutApiOptions {
   db?: Db;
   now?: () => number;
   holdMinutes?: number;
-  /** Start the hold sweep and webhook sender timers (the server does; tests drive them). */
-  worker?: boolean;
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -74,11 +71,7 @@ function bookingView(ctx: CheckoutContext, index: TimetableIndex) {
 export function createCheckoutApi(options: CheckoutApiOptions = {}) {
   const now = options.now ?? (() => Date.now());
   const holdMinutes = () => options.holdMinutes ?? parseBookingEnv().HOLD_MINUTES;
-  const database = async () => {
-    const db = options.db ?? (await import('../db/index.ts').then((m) => m.getDbHandle())).db;
-    if (options.worker !== false && !options.db) ensurePaymentWorker(db);
-    return db;
-  };
+  const database = async () => options.db ?? (await import('../db/index.ts').then((m) => m.getDbHandle())).db;
 
   /** Index + checkout context for the hash, or the error answer. */
   async function load(ctx: Ctx, rawHash: unknown) {

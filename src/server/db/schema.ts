@@ -727,3 +727,61 @@ export const reviews = pgTable(
     check('reviews_rating', sql`${t.rating} between 1 and 5`),
   ],
 );
+
+/**
+ * Domain events (src/server/events): what happened to a booking, written in the same transaction
+ * as the change itself, so a committed change always has its event and a rolled-back one never
+ * does. Subscribers (mail, refunds, analytics) are delivered to from `event_deliveries`.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('domain_events_booking_idx').on(t.bookingId)],
+);
+
+/**
+ * One row per event and subscriber, written with the event. A dispatcher claims a row
+ * (`claimed_until` in the future) before running the subscriber, so two processes never deliver
+ * the same event to the same subscriber at once; a claim left by a process that died lapses and
+ * the row is tried again. A failure keeps `last_error` and backs off through `next_attempt_at`.
+ */
+export const eventDeliveries = pgTable(
+  'event_deliveries',
+  {
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => domainEvents.id, { onDelete: 'cascade' }),
+    subscriber: text('subscriber').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.subscriber] }), index('event_deliveries_due_idx').on(t.deliveredAt, t.nextAttemptAt)],
+);
+
+/**
+ * The background jobs' run record (src/server/jobs), one row per job, written by whichever
+ * process leads: `GET /api/health` reads it from any process.
+ */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  intervalMs: integer('interval_ms').notNull(),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+  runs: bigint('runs', { mode: 'number' }).notNull().default(0),
+  failures: bigint('failures', { mode: 'number' }).notNull().default(0),
+  /** Which process ran it last (host:pid), to tell leaders apart in the health answer. */
+  runBy: text('run_by'),
+});

@@ -14,8 +14,9 @@ import { loadCart, type LoadedCart } from '../cart/cart.ts';
 import type { Db } from '../db/client.ts';
 import { bookingIdByPublicId, cartOpenTo, ownsBooking } from '../booking/access.ts';
 import { currentBookingForCart, currentBookingForCartHash, getBooking, type BookingRow } from '../booking/bookings.ts';
-import { checkoutLogger, logCheckoutStage } from '../booking/log.ts';
+import { logCheckoutStage } from '../booking/log.ts';
 import { travellerContext } from '../booking/requestContext.ts';
+import type { EventDispatcher } from '../events/dispatch.ts';
 import { getSearchIndex } from '../search/cache.ts';
 import { json } from '../search/http.ts';
 import { queryObject } from '../search/params.ts';
@@ -24,19 +25,20 @@ import { bookingPaymentView, paymentResult } from './result.ts';
 import { applyPaymentEvent, type EventOutcome } from './confirm.ts';
 import { IDEMPOTENCY_KEY, idempotent } from './idempotency.ts';
 import { PAYGATE_CODES, PAYGATES, type PaygateCode } from './paygates.ts';
-import { GATEWAYS, placeOrder } from './place.ts';
+import { placeOrder } from './place.ts';
 import { SIGNATURE_HEADER, verifySignature } from './signature.ts';
-import { ensurePaymentWorker } from './worker.ts';
 
 type Ctx = Pick<APIContext, 'request' | 'url' | 'locals' | 'params'>;
 
 export interface PaymentApiOptions {
   db?: Db;
   now?: () => number;
-  /** Called once per booking that became paid (confirmation mail, tickets). */
-  onPaid?: (db: Db, bookingId: number) => Promise<void>;
-  /** Start the webhook sender and hold sweep timers (the server does; tests drive them). */
-  worker?: boolean;
+  /**
+   * Delivers a booking's new domain events (confirmation mail, refunds) right after the webhook
+   * committed them; defaults to the process's dispatcher over the real subscribers. The
+   * background job (src/server/jobs) delivers whatever this fast path missed.
+   */
+  events?: Pick<EventDispatcher, 'deliverSoon'>;
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -71,33 +73,19 @@ async function readJson(ctx: Ctx): Promise<unknown> {
 
 export function createPaymentApi(options: PaymentApiOptions = {}) {
   const now = options.now ?? (() => Date.now());
-  const database = async () => options.db ?? (await import('../db/index.ts').then((m) => m.getDbHandle())).db;
-  async function db(): Promise<Db> {
-    const d = await database();
-    if (options.worker !== false) ensurePaymentWorker(d);
-    return d;
-  }
+  const db = async (): Promise<Db> => options.db ?? (await import('../db/index.ts').then((m) => m.getDbHandle())).db;
+  const events = async () => options.events ?? (await import('../events/instance.ts')).eventDispatcher;
 
-  /** Confirmation mails still being written after their webhook was acknowledged. */
+  /** Event deliveries (confirmation mails, refunds) still running after their webhook was acknowledged. */
   const mailing = new Set<Promise<void>>();
 
   async function afterEvent(d: Db, outcome: EventOutcome): Promise<void> {
-    if (outcome.result === 'refunded') await GATEWAYS[outcome.paygate as PaygateCode].refund(outcome.providerRef);
-    if (outcome.result === 'confirmed' && options.onPaid) {
-      // The gateway (and the traveller's redirect behind it) does not wait for the PDF and the
-      // mail: the booking is paid once the transaction committed. The mail is durable — owed
-      // until sent, and the background sender retries one that failed here.
-      const sending: Promise<void> = options
-        .onPaid(d, outcome.bookingId)
-        .catch((error: unknown) => {
-          checkoutLogger().error(
-            { booking: outcome.bookingId, err: error instanceof Error ? error.message : String(error) },
-            'after-payment work failed',
-          );
-        })
-        .finally(() => mailing.delete(sending));
-      mailing.add(sending);
-    }
+    if (outcome.result !== 'confirmed' && outcome.result !== 'refunded' && outcome.result !== 'failed') return;
+    // The gateway (and the traveller's redirect behind it) does not wait for the PDF and the
+    // mail: the booking is paid once the transaction committed, with its events. Delivering
+    // them here is the fast path; the events job is the guarantee (it retries what fails here).
+    const sending: Promise<void> = (await events()).deliverSoon(d, outcome.bookingId).finally(() => mailing.delete(sending));
+    mailing.add(sending);
   }
 
   async function bookingView(d: Db, b: BookingRow) {

@@ -4,7 +4,7 @@ import { parsePaymentEnv } from './config.ts';
 describe('payment secrets', () => {
   it('run the sandbox with development secrets on a local site', () => {
     expect(parsePaymentEnv({ SITE_URL: 'http://localhost:4321' }).PAYMENT_WEBHOOK_SECRET).toBe('sandbox-webhook-secret-for-development');
-    expect(parsePaymentEnv({}).TICKET_LINK_SECRET).toBe('ticket-link-secret-for-development');
+    expect(parsePaymentEnv({}).SANDBOX_GATEWAY_SECRET).toBe('sandbox-gateway-secret-for-development');
   });
 
   it('refuse the public development secrets on an https site', () => {
@@ -13,8 +13,7 @@ describe('payment secrets', () => {
       SITE_URL: 'https://roamly.example',
       PAYMENT_WEBHOOK_SECRET: 'a-real-webhook-secret-0123456789',
       SANDBOX_GATEWAY_SECRET: 'a-real-gateway-secret-0123456789',
-      TICKET_LINK_SECRET: 'a-real-ticket-secret-0123456789',
     };
-    expect(parsePaymentEnv(own).TICKET_LINK_SECRET).toBe('a-real-ticket-secret-0123456789');
+    expect(parsePaymentEnv(own).SANDBOX_GATEWAY_SECRET).toBe('a-real-gateway-secret-0123456789');
   });
 });

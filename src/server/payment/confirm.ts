@@ -13,6 +13,7 @@ import type { Db } from '../db/client.ts';
 import { paymentEvents, payments } from '../db/schema.ts';
 import { changeInTransaction, lockForChange } from '../booking/lifecycle/locks.ts';
 import { refuseSale, sell } from '../booking/lifecycle/sell.ts';
+import { recordEvent } from '../events/record.ts';
 import { SUPERSEDED } from './paygates.ts';
 
 export interface PaymentEvent {
@@ -42,6 +43,17 @@ export interface ApplyOptions {
   transition?: 'pay' | 'mark_counter_paid';
   /** Test-only: take no row locks, to show in the race tests what they prevent. */
   unsafeNoLocks?: boolean;
+}
+
+/** The whole captured amount goes back through the paygate that took it. */
+function refundOf(payment: typeof payments.$inferSelect) {
+  return {
+    paymentId: payment.id,
+    paygate: payment.paygate,
+    providerRef: payment.providerRef,
+    amountMinor: payment.amountMinor,
+    currency: payment.currency,
+  };
 }
 
 export async function applyPaymentEvent(db: Db, event: PaymentEvent, nowMs: number, options: ApplyOptions = {}): Promise<EventOutcome> {
@@ -74,12 +86,19 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent, nowMs: numb
           .update(payments)
           .set({ status: 'failed', failureCode: event.failureCode ?? 'declined', updatedAt: now })
           .where(eq(payments.id, payment.id));
+        const failed = { paymentId: payment.id, paygate: payment.paygate, failureCode: event.failureCode ?? 'declined' };
+        await recordEvent(tx, { kind: 'payment.failed', bookingId: payment.bookingId, payload: failed }, now);
         return { result: 'failed', bookingId: payment.bookingId };
       }
       if (event.amountMinor !== payment.amountMinor || event.currency !== payment.currency) throw new AmountMismatch();
       // A session that a newer one replaced is over: money that still arrives for it goes back.
       if (payment.status === 'failed' && payment.failureCode === SUPERSEDED) {
         await tx.update(payments).set({ status: 'refunded', updatedAt: now }).where(eq(payments.id, payment.id));
+        await recordEvent(
+          tx,
+          { kind: 'payment.refund_due', bookingId: payment.bookingId, payload: { ...refundOf(payment), reason: 'superseded' } },
+          now,
+        );
         return {
           result: 'refunded',
           bookingId: payment.bookingId,
@@ -100,10 +119,19 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent, nowMs: numb
       });
       if (sold.kind === 'sold') {
         await tx.update(payments).set({ status: 'succeeded', failureCode: null, updatedAt: now }).where(eq(payments.id, payment.id));
+        const paid = { paymentId: payment.id, paygate: payment.paygate, amountMinor: payment.amountMinor, currency: payment.currency };
+        await recordEvent(tx, { kind: 'booking.paid', bookingId: payment.bookingId, payload: { ...paid, status: sold.status } }, now);
         return { result: 'confirmed', bookingId: payment.bookingId, status: sold.status };
       }
       await tx.update(payments).set({ status: 'refunded', failureCode: sold.kind, updatedAt: now }).where(eq(payments.id, payment.id));
       if (sold.kind === 'sold_out') await refuseSale(tx, { booking, now, ctx, amountMinor: payment.amountMinor });
+      await recordEvent(
+        tx,
+        sold.kind === 'sold_out'
+          ? { kind: 'booking.refunded', bookingId: payment.bookingId, payload: { ...refundOf(payment), reason: 'sold_out' } }
+          : { kind: 'payment.refund_due', bookingId: payment.bookingId, payload: { ...refundOf(payment), reason: 'already_paid' } },
+        now,
+      );
       return {
         result: 'refunded',
         bookingId: payment.bookingId,

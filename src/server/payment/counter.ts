@@ -40,6 +40,7 @@ export async function markCounterPaid(
   const [payment] = await db.select().from(payments).where(eq(payments.providerRef, providerRef)).limit(1);
   if (payment?.paygate !== 'counter') return { result: 'unknown_payment' };
   if (payment.expiresAt && payment.expiresAt.getTime() < nowMs && payment.status === 'pending') return { result: 'expired' };
+  if (payment.status === 'failed' && payment.failureCode === 'expired') return { result: 'expired' }; // the expiry job got there first
   return applyPaymentEvent(
     db,
     {

@@ -10,6 +10,7 @@ import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { retryDelayMs } from '../../domain/payment/webhook.ts';
 import type { Db } from '../db/client.ts';
 import { webhookOutbox } from '../db/schema.ts';
+import { checkoutLogger } from '../booking/log.ts';
 import { parsePaymentEnv } from './config.ts';
 import { SIGNATURE_HEADER, signatureHeader } from './signature.ts';
 
@@ -60,7 +61,7 @@ export async function deliverDueWebhooks(
  */
 export async function postClaimedWebhook(
   db: Db,
-  row: { id: number; url: string; body: string },
+  row: { id: number; url: string; body: string; eventId?: string; attempts?: number },
   nowMs: number,
   post: Poster = fetch,
   secret = parsePaymentEnv().PAYMENT_WEBHOOK_SECRET,
@@ -76,6 +77,12 @@ export async function postClaimedWebhook(
   } catch (e) {
     error = e instanceof Error ? e.message.slice(0, 200) : 'network error';
   }
+  // Kept on the row for the next attempt, and logged: a shop that keeps refusing is an operator's business.
+  if (error !== null)
+    checkoutLogger().warn(
+      { job: 'webhooks', webhook: row.eventId, attempt: (row.attempts ?? 0) + 1, err: error },
+      'webhook delivery failed',
+    );
   await db
     .update(webhookOutbox)
     .set(error === null ? { deliveredAt: new Date(nowMs), lastError: null } : { lastError: error })

@@ -31,8 +31,12 @@ export interface Paygate {
   readonly code: PaygateCode;
   readonly type: 'card' | 'offline';
   start(db: Db, input: PaymentStart): StartedPayment;
-  /** Returns the money of a captured payment (the booking could not be honoured). */
-  refund(providerRef: string): Promise<void>;
+  /**
+   * Returns money of a captured payment (the booking could not be honoured, or was cancelled).
+   * `idempotencyKey` names the refund (its domain event), so a provider that is asked again after
+   * a crash answers with the refund it already made instead of paying twice.
+   */
+  refund(providerRef: string, refund: { amountMinor: number; currency: string; idempotencyKey: string }): Promise<void>;
 }
 
 export const PAYGATE_CODES: readonly PaygateCode[] = ['sandbox-card', 'counter'];

@@ -2,7 +2,8 @@
  * Cancelling a paid booking from the ticket page: the refund preview from the legs' free
  * cancellation deadlines (src/domain/tickets/refund.ts), and the cancellation itself — the
  * lifecycle's `cancel` transition (src/server/booking/lifecycle/cancel.ts) returns the seats and
- * refunds by that preview, then the money goes back through the paygate that took it.
+ * refunds by that preview; its `booking.cancelled` event pays the money back through the paygate
+ * that took it and sends the mail (src/server/events).
  */
 import { eq } from 'drizzle-orm';
 import { isPaid } from '../../domain/booking/lifecycle.ts';
@@ -11,8 +12,6 @@ import { refundPreview, type RefundPreview } from '../../domain/tickets/refund.t
 import type { Db } from '../db/client.ts';
 import { bookings, cartItems, cartLegs, operators, routes, travelOptions } from '../db/schema.ts';
 import { cancelPaidBooking } from '../booking/lifecycle/cancel.ts';
-import { GATEWAYS } from '../payment/place.ts';
-import type { PaygateCode } from '../payment/paygates.ts';
 
 type Reader = Pick<Db, 'select'>;
 
@@ -56,7 +55,7 @@ export async function cancellationPreview(
 export type CancelResult =
   { ok: true; refundMinor: number; currency: string } | { ok: false; code: 'booking_not_found' | 'not_cancellable' };
 
-/** The traveller (or staff for them) cancels by the fare rules; the money goes back through its paygate. */
+/** The traveller (or staff for them) cancels by the fare rules; the refund and the mail follow from its event. */
 export async function cancelBooking(db: Db, bookingId: number, now: Date, ctx: ChangeContext): Promise<CancelResult> {
   const result = await cancelPaidBooking(db, {
     bookingId,
@@ -71,6 +70,5 @@ export async function cancelBooking(db: Db, bookingId: number, now: Date, ctx: C
     },
   });
   if (!result.ok) return result;
-  for (const p of result.refunds) await GATEWAYS[p.paygate as PaygateCode].refund(p.ref);
   return { ok: true, refundMinor: result.refundMinor, currency: result.currency };
 }

@@ -3,10 +3,10 @@
  * once per booking however often "Cancel the booking" is repeated, concurrently or not: the
  * sender first claims the booking with a conditional update (`cancellation_mailed_at` from null
  * to now, only on a cancelled or refunded booking), and only the one claim that changed the row
- * sends. When sending fails the claim is given back: the next cancel request, or the payment
- * worker's sweep of owed cancellation mails (once a minute), tries again.
+ * sends. When sending fails the claim is given back: the next cancel request, or the
+ * `events` job's retry of the `booking.cancelled` delivery, tries again.
  */
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { formatMoneyValue } from '../../domain/checkout/format.ts';
 import { toMoney } from '../../domain/search/money.ts';
 import { legTimes } from '../../domain/tickets/stationTime.ts';
@@ -15,7 +15,7 @@ import { ENGLISH, messagesFor } from '../../i18n/messages.ts';
 import { createTranslator } from '../../i18n/translate.ts';
 import { checkoutLogger } from '../booking/log.ts';
 import type { Db } from '../db/client.ts';
-import { bookings } from '../db/schema.ts';
+import { bookings, domainEvents } from '../db/schema.ts';
 import { getMailer } from '../mail/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { getSearchIndex } from '../search/cache.ts';
@@ -62,7 +62,14 @@ export async function sendCancellationMail(db: Db, bookingId: number, mailer: Ma
 }
 
 /** The background sender: cancelled bookings whose mail is still owed (a send failed); how many went out. */
-export async function deliverOwedCancellationMails(db: Db, mailer: Mailer = getMailer(), nowMs = Date.now(), limit = 20): Promise<number> {
+export async function deliverOwedCancellationMails(
+  db: Db,
+  mailer: Mailer = getMailer(),
+  nowMs = Date.now(),
+  limit = 20,
+  /** Only bookings with no `booking.cancelled` event (cancelled before the outbox): the rest are the events job's. */
+  options: { withoutEvent?: boolean } = {},
+): Promise<number> {
   const due = await db
     .select({ id: bookings.id })
     .from(bookings)
@@ -72,6 +79,9 @@ export async function deliverOwedCancellationMails(db: Db, mailer: Mailer = getM
         isNotNull(bookings.cancelledAt),
         isNull(bookings.cancellationMailedAt),
         isNotNull(bookings.email),
+        options.withoutEvent
+          ? sql`not exists (select 1 from ${domainEvents} e where e.booking_id = ${bookings.id} and e.kind = 'booking.cancelled')`
+          : undefined,
       ),
     )
     .orderBy(asc(bookings.id))

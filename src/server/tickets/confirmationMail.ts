@@ -1,20 +1,22 @@
 /**
  * The confirmation mail is owed by every paid booking until it has gone out, and it goes out
- * once. The payment path sends it right after the booking turns paid; if that fails (SMTP down,
- * a crash between the payment and the mail) the background sender tries again later, instead of
- * the mail being lost because the payment event itself is never applied twice.
+ * once. It is sent on the `booking.paid` domain event (tickets/onEvents.ts), right after the
+ * payment commits; if that fails (SMTP down, a crash between the payment and the mail) the
+ * `events` job delivers the event again later, instead of the mail being lost because the
+ * payment itself is never applied twice. `deliverOwedConfirmationMails` is the backstop for
+ * bookings paid before the events outbox existed (the `mail-backstop` job).
  *
- * A sender first claims the booking (a conditional update), so two server processes — or the
- * payment path and the background sender — never both send. A claim left by a sender that died
+ * A sender first claims the booking (a conditional update), so two server processes — or a
+ * repeated event delivery and the backstop — never both send. A claim left by a sender that died
  * goes stale after CLAIM_STALE_MS and the mail is tried again.
  */
-import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { bookings } from '../db/schema.ts';
+import { bookings, domainEvents } from '../db/schema.ts';
 import { checkoutLogger } from '../booking/log.ts';
 
 export const CLAIM_STALE_MS = 5 * 60_000;
-const PAID_STATUSES = ['paid', 'pending_confirmation', 'confirmed'] as const;
+export const PAID_STATUSES = ['paid', 'pending_confirmation', 'confirmed'] as const;
 
 export type SendConfirmation = (db: Db, bookingId: number) => Promise<boolean>;
 
@@ -47,8 +49,21 @@ export async function deliverConfirmationMail(db: Db, bookingId: number, now: Da
 }
 
 /** The background sender: every paid booking whose mail is owed; returns how many went out. */
-export async function deliverOwedConfirmationMails(db: Db, now: Date, send: SendConfirmation, limit = 20): Promise<number> {
-  const due = await db.select({ id: bookings.id }).from(bookings).where(owed(now)).orderBy(asc(bookings.id)).limit(limit);
+export async function deliverOwedConfirmationMails(
+  db: Db,
+  now: Date,
+  send: SendConfirmation,
+  limit = 20,
+  /** Only bookings with no `booking.paid` event (paid before the outbox): the rest are the events job's. */
+  options: { withoutEvent?: boolean } = {},
+): Promise<number> {
+  const noEvent = sql`not exists (select 1 from ${domainEvents} e where e.booking_id = ${bookings.id} and e.kind = 'booking.paid')`;
+  const due = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(options.withoutEvent ? and(owed(now), noEvent) : owed(now))
+    .orderBy(asc(bookings.id))
+    .limit(limit);
   let sent = 0;
   for (const { id } of due) if (await deliverConfirmationMail(db, id, now, send)) sent++;
   return sent;

@@ -5,12 +5,12 @@
  * reference signed the same way, so staff can tell a real ticket from a typed-up one.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { parsePaymentEnv } from '../payment/config.ts';
+import { parseTicketEnv } from './config.ts';
 
 const LINK_DAYS = 60;
 
 function mac(payload: string): string {
-  return createHmac('sha256', parsePaymentEnv().TICKET_LINK_SECRET).update(payload).digest('base64url').slice(0, 32);
+  return createHmac('sha256', parseTicketEnv().TICKET_LINK_SECRET).update(payload).digest('base64url').slice(0, 32);
 }
 
 /** How long the link the booking lookup answers with stays valid (it is shown, not mailed). */

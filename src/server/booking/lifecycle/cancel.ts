@@ -3,20 +3,21 @@
  * booking becomes refunded (or cancelled when nothing is due) and its succeeded payments are marked
  * refunded, all in one transaction under the one lock order (booking → payments → inventory).
  * `cancel` refunds what the fare rules give back (the caller's preview); `refund` is staff giving
- * everything back whatever the rules say. Handing the money back to the paygate happens after the
- * commit (the caller gets the payments to refund).
+ * everything back whatever the rules say. The `booking.cancelled` event is recorded in the same
+ * transaction: the paygate refund and the cancellation mail follow from it (src/server/events).
  */
 import { and, eq } from 'drizzle-orm';
 import { isPaid } from '../../../domain/booking/lifecycle.ts';
 import type { ChangeContext } from '../../../domain/booking/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { departureInventory, payments, seatHolds } from '../../db/schema.ts';
+import type { RefundDue } from '../../events/kinds.ts';
+import { recordEvent } from '../../events/record.ts';
 import { changeInTransaction, lockForChange, type BookingRow, type Tx } from './locks.ts';
 import { applyTransition } from './transition.ts';
 
 export type CancelOutcome =
-  | { ok: true; refundMinor: number; currency: string; refunds: { ref: string; paygate: string }[] }
-  | { ok: false; code: 'booking_not_found' | 'not_cancellable' };
+  { ok: true; refundMinor: number; currency: string; refunds: RefundDue[] } | { ok: false; code: 'booking_not_found' | 'not_cancellable' };
 
 export interface CancelInput {
   bookingId: number;
@@ -29,6 +30,22 @@ export interface CancelInput {
   mode: { transition: 'cancel'; refundFor: (tx: Tx, booking: BookingRow) => Promise<number | undefined> } | { transition: 'refund' };
   /** Test-only: take no row locks, to show in the race tests what they prevent. */
   unsafeNoLocks?: boolean;
+}
+
+/** The refund taken from the captured payments in turn, never more than each took (there is normally one). */
+function splitRefund(
+  paid: { id: number; providerRef: string; paygate: string; amountMinor: number }[],
+  refundMinor: number,
+  currency: string,
+): RefundDue[] {
+  let left = refundMinor;
+  const refunds: RefundDue[] = [];
+  for (const p of paid) {
+    const amountMinor = Math.min(p.amountMinor, left);
+    left -= amountMinor;
+    if (amountMinor > 0) refunds.push({ paymentId: p.id, paygate: p.paygate, providerRef: p.providerRef, amountMinor, currency });
+  }
+  return refunds;
 }
 
 export async function cancelPaidBooking(db: Db, input: CancelInput): Promise<CancelOutcome> {
@@ -71,7 +88,11 @@ export async function cancelPaidBooking(db: Db, input: CancelInput): Promise<Can
       .update(payments)
       .set({ status: 'refunded', updatedAt: now })
       .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')))
-      .returning({ ref: payments.providerRef, paygate: payments.paygate });
-    return { ok: true, refundMinor, currency: booking.currency, refunds: refundMinor > 0 ? paid : [] };
+      .returning({ id: payments.id, providerRef: payments.providerRef, paygate: payments.paygate, amountMinor: payments.amountMinor });
+    // The money is owed by the event, in this transaction: the payment side's subscriber pays it
+    // back and the tickets side mails the traveller (src/server/events).
+    const refunds = splitRefund(paid, refundMinor, booking.currency);
+    await recordEvent(tx, { kind: 'booking.cancelled', bookingId, payload: { refundMinor, currency: booking.currency, refunds } }, now);
+    return { ok: true, refundMinor, currency: booking.currency, refunds };
   });
 }

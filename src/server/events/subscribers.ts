@@ -1,0 +1,29 @@
+/**
+ * Every subscriber's handler, in one place: which module does what when a booking event is
+ * delivered. Payment and tickets never import each other — they meet here, through events.
+ */
+import { refundThroughPaygate } from '../payment/refunds.ts';
+import { mailCancellation, mailConfirmation } from '../tickets/onEvents.ts';
+import type { EventHandlers } from './dispatch.ts';
+import { eventsLogger } from './log.ts';
+
+export const SUBSCRIBERS: EventHandlers = {
+  'mail.confirmation': async (db, event) => {
+    if (event.kind === 'booking.paid') await mailConfirmation(db, event.bookingId);
+  },
+  'mail.cancellation': async (db, event) => {
+    if (event.kind === 'booking.cancelled') await mailCancellation(db, event.bookingId);
+  },
+  'payment.refund': async (_db, event) => {
+    if (event.kind === 'payment.refund_due' || event.kind === 'booking.refunded') await refundThroughPaygate(event.payload, event.id);
+    if (event.kind === 'booking.cancelled') for (const refund of event.payload.refunds) await refundThroughPaygate(refund, event.id);
+  },
+  // One structured line per event until the analytics store exists (issue 25 builds it on these events).
+  analytics: (_db, event) => {
+    eventsLogger().info(
+      { analytics: event.kind, event: event.id, booking: event.bookingId, at: event.createdAt.toISOString(), ...event.payload },
+      'domain event',
+    );
+    return Promise.resolve();
+  },
+};

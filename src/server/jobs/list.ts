@@ -1,0 +1,38 @@
+/**
+ * The server's background jobs, one line each: what runs, how often (jobs/config.ts).
+ */
+import { releaseExpiredHolds } from '../booking/lifecycle/lapse.ts';
+import type { EventDispatcher } from '../events/dispatch.ts';
+import { expireCounterPayments } from '../payment/counterExpiry.ts';
+import { deliverDueWebhooks } from '../payment/outbox.ts';
+import { deliverOwedCancellationMails } from '../tickets/cancellationMail.ts';
+import { deliverOwedConfirmationMails } from '../tickets/confirmationMail.ts';
+import { sendBookingConfirmation } from '../tickets/mail.ts';
+import type { JobsEnv } from './config.ts';
+import type { Job } from './scheduler.ts';
+
+export const JOB_NAMES = ['hold-sweep', 'webhooks', 'events', 'counter-expiry', 'mail-backstop'] as const;
+
+export function serverJobs(env: JobsEnv, events: EventDispatcher): Job[] {
+  return [
+    /** Lapsed seat holds go back on sale. */
+    { name: 'hold-sweep', intervalMs: env.JOB_HOLD_SWEEP_MS, run: (db, now) => releaseExpiredHolds(db, now) },
+    /** The sandbox gateway's webhook sender (its own backoff per event). */
+    { name: 'webhooks', intervalMs: env.JOB_WEBHOOKS_MS, run: (db, now) => deliverDueWebhooks(db, now.getTime()) },
+    /** Domain events to their subscribers: confirmation and cancellation mails, refunds, analytics — with retries. */
+    { name: 'events', intervalMs: env.JOB_EVENTS_MS, run: (db, now) => events.deliverDue(db, now) },
+    /** Pay-at-counter references past their time become failed payments. */
+    { name: 'counter-expiry', intervalMs: env.JOB_COUNTER_EXPIRY_MS, run: (db, now) => expireCounterPayments(db, now) },
+    /**
+     * Mails owed by bookings with no event to carry them: those paid or cancelled before the
+     * events outbox existed (the others are the events job's, so the two never contend).
+     */
+    {
+      name: 'mail-backstop',
+      intervalMs: env.JOB_MAIL_BACKSTOP_MS,
+      run: async (db, now) =>
+        (await deliverOwedConfirmationMails(db, now, (d, id) => sendBookingConfirmation(d, id), 20, { withoutEvent: true })) +
+        (await deliverOwedCancellationMails(db, undefined, now.getTime(), 20, { withoutEvent: true })),
+    },
+  ];
+}

@@ -26,6 +26,7 @@ import { PAYGATE_CODES, PAYGATES, type PaygateCode } from './paygates.ts';
 import { GATEWAYS, placeOrder } from './place.ts';
 import { SIGNATURE_HEADER, verifySignature } from './signature.ts';
 import { ensurePaymentWorker } from './worker.ts';
+import { crashPoint } from '../crashPoints.ts';
 
 type Ctx = Pick<APIContext, 'request' | 'url' | 'locals' | 'params'>;
 
@@ -141,6 +142,7 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
   async function place(ctx: Ctx, d: Db, bookingId: number, paygate: PaygateCode, booking?: BookingRow): Promise<Response> {
     const placed = await placeOrder(d, { bookingId, paygate, origin: siteOrigin(), now: now(), ...(booking ? { booking } : {}) });
     logCheckoutStage('Payment', { booking: bookingId, paygate, ok: placed.ok, ...(placed.ok ? {} : { code: placed.code }) });
+    if (placed.ok) crashPoint('after-place-order');
     if (!placed.ok) return apiError(ctx.locals.t, placed.code, placed.code === 'booking_not_found' ? 404 : 409);
     return json(
       {

@@ -12,6 +12,7 @@ import { bookings, cartItems, cartLegs, departureInventory, paymentEvents, payme
 import { isPaidStatus } from '../booking/bookings.ts';
 import { lockBookingInventoryRows, releaseLapsedOnLockedRows } from '../booking/holds.ts';
 import { SUPERSEDED } from './paygates.ts';
+import { crashPoint } from '../crashPoints.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -164,6 +165,7 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent, nowMs: numb
       const sold = await sellSeats(tx, payment.bookingId, now);
       if (sold.kind === 'sold') {
         await tx.update(payments).set({ status: 'succeeded', failureCode: null, updatedAt: now }).where(eq(payments.id, payment.id));
+        crashPoint('mid-webhook');
         return { result: 'confirmed', bookingId: payment.bookingId, status: sold.status };
       }
       await tx.update(payments).set({ status: 'refunded', failureCode: sold.kind, updatedAt: now }).where(eq(payments.id, payment.id));

@@ -163,6 +163,11 @@ try {
     const uri = departures[i % departures.length] ?? '';
     const added = await timed(stepMs.addToCart, () => fetch(`${origin}${uri}?people=2&currency=THB`, { redirect: 'manual' }));
     const hash = (added.headers.get('location') ?? '').split('/checkout/')[1] ?? '';
+    // The browser's cart-session cookie: a booking answers only the browser that made its cart.
+    const cookie = added.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     if (!hash) {
       outcomes.other++;
       return;
@@ -170,7 +175,7 @@ try {
     const started = performance.now();
     const reserve = await fetch(`${origin}/api/nuxt/en/checkout/reserve/${hash}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify({ form }),
     });
     if (measuring) holdMs.push(performance.now() - started);
@@ -189,7 +194,7 @@ try {
     const { redirect_url: gateway, booking_id: bookingId } = await timed(stepMs.placeOrder, async () => {
       const order = await fetch(`${origin}/api/nuxt/en/pay/place-order-by-booking-cart-hash`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': `bench-${String(i)}-${hash}` },
+        headers: { 'content-type': 'application/json', 'idempotency-key': `bench-${String(i)}-${hash}`, cookie },
         body: JSON.stringify({ hash, paygate: 'sandbox-card' }),
       });
       return (await order.json()) as { redirect_url: string; booking_id: number };
@@ -210,7 +215,9 @@ try {
     // Like the payment status page: poll until the webhook has been applied (usually at once).
     const pollStarted = performance.now();
     for (let attempt = 0; attempt < 100; attempt++) {
-      const result = (await (await fetch(`${origin}/api/nuxt/en/pay/payment-result?booking=${String(bookingId)}`)).json()) as {
+      const result = (await (
+        await fetch(`${origin}/api/nuxt/en/pay/payment-result?booking=${String(bookingId)}`, { headers: { cookie } })
+      ).json()) as {
         paid: boolean;
         final: boolean;
       };

@@ -9,6 +9,8 @@ declare namespace App {
     session?: import('./server/accounts/sessions.ts').ActiveSession | null;
     /** The page is the same for every visitor: keep it as a file for later visits (src/server/renderedPages.ts). */
     keepAsFile?: boolean;
+    /** This request's id (the `x-request-id` header when a proxy gave a sane one): log lines and booking audit rows carry it. */
+    requestId?: string;
   }
 }
 

@@ -3,7 +3,9 @@
  * PostgreSQL: sign-up with verification, password sign-in, no enumeration, lockout, email links,
  * reset, logout, session rotation, profile and cross-user access, account deletion, bookings.
  */
+import { staff } from '../support/actors.ts';
 import { eq } from 'drizzle-orm';
+import { userAudit } from '../../src/server/db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/server/db/client.ts';
 import { issueToken } from '../../src/server/accounts/oneTimeTokens.ts';
@@ -458,7 +460,12 @@ describe.each(DATABASES)('accounts on $name', (database) => {
     it('a role change ends the user’s sessions, so the next sign-in gets a new session for the new role', async () => {
       const b = h.browser();
       const id = await signUp(h, b, 'ria@example.com', 'ria password 1');
-      await changeRole(h.deps, id, 'reseller');
+      await changeRole(h.deps, id, 'reseller', staff(1));
+      // Who changed it, from what to what, is kept with the account.
+      const audit = await h.deps.db.select().from(userAudit).where(eq(userAudit.userId, id));
+      expect(audit.map((a) => [a.action, a.fromValue, a.toValue, a.actorKind, a.actorId])).toEqual([
+        ['change_role', 'user', 'reseller', 'staff', '1'],
+      ]);
       expect((await b.call((a) => a.userData, 'GET')).body.user).toBeNull();
       const again = await b.call((a) => a.login, 'POST', { email: 'ria@example.com', password: 'ria password 1' });
       expect(again.body.user).toMatchObject({ role: 'reseller', isStaff: false });

@@ -3,6 +3,7 @@
  * hCaptcha, Turnstile and reCAPTCHA), and the agent co-branding that `user data` carries
  * (SPEC §3 agent config, §6), on PGlite and (with TEST_DATABASE_URL) PostgreSQL.
  */
+import { staff } from '../support/actors.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,7 +147,7 @@ describe.each(DATABASES)('reset-password captcha and agent branding on $name', (
       const id = await signUp(h, agent, 'agent@example.com', 'agent password 1');
       expect((await agent.call((a) => a.userData, 'GET')).body.agent).toBeNull();
 
-      await changeRole(h.deps, id, 'reseller');
+      await changeRole(h.deps, id, 'reseller', staff(1));
       expect(await linkAgentOperator(h.deps, id, operator.id)).toBe(true);
       await agent.call((a) => a.login, 'POST', { email: 'agent@example.com', password: 'agent password 1' });
       const data = await agent.call((a) => a.userData, 'GET');

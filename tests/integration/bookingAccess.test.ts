@@ -6,6 +6,7 @@
  * lookup by reference: a second fact, the same answer for a wrong pair as for an unknown
  * reference, limits per address and reference, and no bearer key in the answer.
  */
+import { GUEST } from '../support/actors.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteSelections } from '../../src/domain/cart/quote.ts';
@@ -120,6 +121,7 @@ describe.each(DATABASES)('booking access on $name', ({ open }) => {
       index,
       now: NOW,
       holdMinutes: 20,
+      ctx: GUEST,
       userId: options.userId ?? null,
       email: options.email ?? `anna${String(seq)}@example.com`,
       passengers: [{ full_name: 'Anna Berg', first_name: 'Anna', last_name: 'Berg' }],

@@ -3,6 +3,7 @@
  * notices — a connection is held as a whole or not at all, a lapsed hold gives its seats back,
  * a fare change is announced before seats are held, a frozen cart keeps its price.
  */
+import { GUEST } from '../support/actors.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteSelections } from '../../src/domain/cart/quote.ts';
@@ -11,7 +12,7 @@ import type { TimetableIndex } from '../../src/domain/search/timetable.ts';
 import { createCart, freezeCart, loadCart } from '../../src/server/cart/cart.ts';
 import type { DbHandle } from '../../src/server/db/client.ts';
 import { bookings, departureInventory, travelOptions } from '../../src/server/db/schema.ts';
-import { releaseExpiredHolds, releaseIfExpired } from '../../src/server/booking/holds.ts';
+import { releaseExpiredHolds, releaseIfExpired } from '../../src/server/booking/lifecycle/lapse.ts';
 import { reserveCart } from '../../src/server/booking/reserve.ts';
 import { loadIndex } from '../../src/server/search/loadIndex.ts';
 import { BOAT, BUS, BUS_THEN_BOAT, insertCheckoutNetwork, NOW, RETURN_BUS } from './checkoutNetwork.ts';
@@ -53,12 +54,12 @@ describe.each(DATABASES)('cart and seat holds on $name', ({ open }) => {
   });
 
   it('holds a connection as a whole, and refuses it whole when one leg lacks seats', async () => {
-    const first = await reserveCart(handle.db, { hash: await cartFor(BUS_THEN_BOAT, 2), index, now: NOW, holdMinutes: 20 });
+    const first = await reserveCart(handle.db, { hash: await cartFor(BUS_THEN_BOAT, 2), index, now: NOW, holdMinutes: 20, ctx: GUEST });
     expect(first.ok).toBe(true);
     expect(await seatsLeft(1)).toBe(38);
     expect(await seatsLeft(2)).toBe(1);
 
-    const second = await reserveCart(handle.db, { hash: await cartFor(BUS_THEN_BOAT, 2), index, now: NOW, holdMinutes: 20 });
+    const second = await reserveCart(handle.db, { hash: await cartFor(BUS_THEN_BOAT, 2), index, now: NOW, holdMinutes: 20, ctx: GUEST });
     expect(second).toMatchObject({ ok: false, code: 'sold_out', legs: [{ scheduleId: 2, seatsLeft: 1 }] });
     // Nothing of the failed connection was kept: the bus still has 38 seats, not 36.
     expect(await seatsLeft(1)).toBe(38);
@@ -66,15 +67,21 @@ describe.each(DATABASES)('cart and seat holds on $name', ({ open }) => {
 
   it('gives lapsed seats back: on the next reservation, on read, and by the sweep', async () => {
     // The boat has 1 seat left; hold it for 20 minutes.
-    const holder = await reserveCart(handle.db, { hash: await cartFor(BOAT, 1), index, now: NOW, holdMinutes: 20 });
+    const holder = await reserveCart(handle.db, { hash: await cartFor(BOAT, 1), index, now: NOW, holdMinutes: 20, ctx: GUEST });
     expect(holder.ok).toBe(true);
     expect(await seatsLeft(2)).toBe(0);
-    const tooEarly = await reserveCart(handle.db, { hash: await cartFor(BOAT, 1), index, now: NOW + 19 * MINUTE, holdMinutes: 20 });
+    const tooEarly = await reserveCart(handle.db, {
+      hash: await cartFor(BOAT, 1),
+      index,
+      now: NOW + 19 * MINUTE,
+      holdMinutes: 20,
+      ctx: GUEST,
+    });
     expect(tooEarly).toMatchObject({ ok: false, code: 'sold_out' });
 
     // 21 minutes later both earlier holds on the boat have lapsed (the connection's 2 and this 1).
     const later = NOW + 21 * MINUTE;
-    const next = await reserveCart(handle.db, { hash: await cartFor(BOAT, 3), index, now: later, holdMinutes: 20 });
+    const next = await reserveCart(handle.db, { hash: await cartFor(BOAT, 3), index, now: later, holdMinutes: 20, ctx: GUEST });
     expect(next.ok).toBe(true);
     const [expired] = await handle.db
       .select()
@@ -93,9 +100,9 @@ describe.each(DATABASES)('cart and seat holds on $name', ({ open }) => {
     const hash = await cartFor(BUS, 1);
     await handle.db.update(travelOptions).set({ priceMinor: 99_000 }).where(eq(travelOptions.id, 1));
     const repriced = await loadIndex(handle.db, NOW);
-    const changed = await reserveCart(handle.db, { hash, index: repriced, now: NOW, holdMinutes: 20 });
+    const changed = await reserveCart(handle.db, { hash, index: repriced, now: NOW, holdMinutes: 20, ctx: GUEST });
     expect(changed).toMatchObject({ ok: false, code: 'price_changed', change: { quotedMinor: 90_000, currentMinor: 99_000 } });
-    const retried = await reserveCart(handle.db, { hash, index: repriced, now: NOW, holdMinutes: 20 });
+    const retried = await reserveCart(handle.db, { hash, index: repriced, now: NOW, holdMinutes: 20, ctx: GUEST });
     expect(retried).toMatchObject({ ok: true, booking: { totalMinor: 99_000 } });
   });
 
@@ -103,14 +110,17 @@ describe.each(DATABASES)('cart and seat holds on $name', ({ open }) => {
     const hash = await cartFor(BUS, 2, await loadIndex(handle.db, NOW));
     expect(await freezeCart(handle.db, hash, new Date(NOW))).toBe(true);
     await handle.db.update(travelOptions).set({ priceMinor: 120_000 }).where(eq(travelOptions.id, 1));
-    const result = await reserveCart(handle.db, { hash, index: await loadIndex(handle.db, NOW), now: NOW, holdMinutes: 20 });
+    const result = await reserveCart(handle.db, { hash, index: await loadIndex(handle.db, NOW), now: NOW, holdMinutes: 20, ctx: GUEST });
     expect(result).toMatchObject({ ok: true, booking: { totalMinor: 2 * 99_000 } });
   });
 
   it('refuses a departure whose sales have closed', async () => {
     const hash = await cartFor(BUS, 1);
     const lastMinute = Date.UTC(2025, 5, 4, 13, 30); // 20:30 in Bangkok, 30 minutes before the 21:00 bus
-    expect(await reserveCart(handle.db, { hash, index, now: lastMinute, holdMinutes: 20 })).toEqual({ ok: false, code: 'sales_closed' });
+    expect(await reserveCart(handle.db, { hash, index, now: lastMinute, holdMinutes: 20, ctx: GUEST })).toEqual({
+      ok: false,
+      code: 'sales_closed',
+    });
   });
 });
 

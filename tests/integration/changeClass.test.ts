@@ -4,6 +4,7 @@
  * transaction, and a refusal (no seats, a moved price, a class the trip does not have) changes
  * nothing at all.
  */
+import { GUEST } from '../support/actors.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteSelections } from '../../src/domain/cart/quote.ts';
@@ -85,7 +86,7 @@ describe.each(DATABASES)('changing the class in checkout on $name', ({ open }) =
     const loaded = await loadCart(handle.db, hash);
     if (!loaded) throw new Error('no cart');
     const booking = await currentBookingForCart(handle.db, loaded.cart.id, new Date(NOW));
-    return changeCartClass(handle.db, index, { loaded, booking, item: 0, leg: 0, option, expected, now: NOW });
+    return changeCartClass(handle.db, index, { loaded, booking, item: 0, leg: 0, option, expected, now: NOW, ctx: GUEST });
   }
 
   it('re-quotes the cart for the new class before anything is held', async () => {
@@ -99,7 +100,7 @@ describe.each(DATABASES)('changing the class in checkout on $name', ({ open }) =
 
   it('moves a held reservation to the new class: old seats back on sale, new ones held, the total follows', async () => {
     const hash = await busCart(2);
-    const reserved = await reserveCart(handle.db, { hash, index, now: NOW, holdMinutes: 20 });
+    const reserved = await reserveCart(handle.db, { hash, index, now: NOW, holdMinutes: 20, ctx: GUEST });
     if (!reserved.ok) throw new Error(reserved.code);
     const heldBefore = await held(1);
     const result = await change(hash, FIRST);
@@ -119,7 +120,7 @@ describe.each(DATABASES)('changing the class in checkout on $name', ({ open }) =
 
   it('refuses a class without seats for everyone and leaves cart and hold as they were', async () => {
     const hash = await busCart(4);
-    const reserved = await reserveCart(handle.db, { hash, index, now: NOW, holdMinutes: 20 });
+    const reserved = await reserveCart(handle.db, { hash, index, now: NOW, holdMinutes: 20, ctx: GUEST });
     if (!reserved.ok) throw new Error(reserved.code);
     const heldBefore = await held(1);
     expect(await change(hash, FIRST)).toEqual({ ok: false, code: 'sold_out' });

@@ -28,6 +28,7 @@ async function openPostgres(url: string, migrated = true): Promise<DbHandle> {
   own.pathname = `/${name}`;
   const handle = await openDb({ databaseUrl: own.toString(), maxConnections: 12 });
   if (migrated) await applyMigrations(handle);
+  urls.set(handle.db, own.toString());
   return {
     ...handle,
     close: async () => {
@@ -41,6 +42,15 @@ async function openPostgres(url: string, migrated = true): Promise<DbHandle> {
       await cleanup.end();
     },
   };
+}
+
+const urls = new WeakMap<object, string>();
+
+/** The connection string of a PostgreSQL test database (for a second, raw session in a test). */
+export function postgresUrl(handle: DbHandle): string {
+  const url = urls.get(handle.db);
+  if (!url) throw new Error('not a PostgreSQL test database');
+  return url;
 }
 
 async function openPglite(): Promise<DbHandle> {

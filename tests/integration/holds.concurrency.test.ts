@@ -5,6 +5,7 @@
  * negative control runs the same race with row locking switched off and observes the oversell
  * — evidence that the lock, not luck, is what keeps the first run correct.
  */
+import { GUEST } from '../support/actors.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteSelections } from '../../src/domain/cart/quote.ts';
 import { parseAddToCartSlug } from '../../src/domain/cart/slug.ts';
@@ -51,7 +52,7 @@ describe.skipIf(!postgres)('seat holds under contention (PostgreSQL)', () => {
     const hashes = [];
     for (let i = 0; i < BUYERS; i++)
       hashes.push(await createCart(handle.db, { lang: 'en', currency: 'THB', people: 1, selections, quoted }));
-    return Promise.all(hashes.map((hash) => reserveCart(handle.db, { hash, index, now: NOW, holdMinutes: 20, lockInventory })));
+    return Promise.all(hashes.map((hash) => reserveCart(handle.db, { hash, index, now: NOW, holdMinutes: 20, ctx: GUEST, lockInventory })));
   }
 
   async function rows() {

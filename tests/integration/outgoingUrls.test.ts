@@ -5,6 +5,7 @@
  * request comes in under a host of the caller's choosing and every URL the server makes — the
  * answer, the signed gateway session and the webhook the gateway then posts — is SITE_URL's.
  */
+import { GUEST } from '../support/actors.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteSelections } from '../../src/domain/cart/quote.ts';
@@ -53,7 +54,7 @@ describe.each(DATABASES)('outgoing URLs on $name', ({ open }) => {
     if (typeof quoted === 'string') throw new Error(quoted);
     const hash = await createCart(db, { lang: 'en', currency: 'THB', people: 1, selections, quoted });
     await bindCartSessionByHash(db, hash, TRAVELLER_SESSION);
-    const result = await reserveCart(db, { hash, index, now: NOW, holdMinutes: 20, email: 'anna@example.com' });
+    const result = await reserveCart(db, { hash, index, now: NOW, holdMinutes: 20, ctx: GUEST, email: 'anna@example.com' });
     if (!result.ok) throw new Error(result.code);
     return result.booking;
   }

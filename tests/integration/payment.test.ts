@@ -4,6 +4,7 @@
  * order, forged, stale or for the wrong amount, the gateway's retry with backoff, and paying
  * for a hold that lapsed (seats still free: sold; seats resold: refused and refunded).
  */
+import { GUEST, staff } from '../support/actors.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteSelections } from '../../src/domain/cart/quote.ts';
@@ -73,7 +74,7 @@ describe.each(DATABASES)('payments on $name', ({ open }) => {
     if (typeof quoted === 'string') throw new Error(quoted);
     const hash = await createCart(db, { lang: 'en', currency: 'THB', people, selections, quoted });
     await bindCartSessionByHash(db, hash, TRAVELLER_SESSION);
-    const result = await reserveCart(db, { hash, index, now: at, holdMinutes: 20, email: 'anna@example.com' });
+    const result = await reserveCart(db, { hash, index, now: at, holdMinutes: 20, ctx: GUEST, email: 'anna@example.com' });
     if (!result.ok) throw new Error(result.code);
     return { hash, booking: result.booking };
   }
@@ -305,7 +306,7 @@ describe.each(DATABASES)('payments on $name', ({ open }) => {
     const answer = (await response.json()) as { reference: string; expires_at: string };
     expect(answer.reference).toMatch(/^CTR-/);
     expect(Date.parse(answer.expires_at) - NOW).toBe(24 * 3_600_000);
-    expect((await markCounterPaid(db, answer.reference, NOW)).result).toBe('confirmed');
-    expect((await markCounterPaid(db, answer.reference, NOW)).result).toBe('duplicate');
+    expect((await markCounterPaid(db, answer.reference, NOW, staff(1))).result).toBe('confirmed');
+    expect((await markCounterPaid(db, answer.reference, NOW, staff(1))).result).toBe('duplicate');
   });
 });

@@ -3,6 +3,7 @@
  * out once with the e-ticket PDF (reference, passengers, QR) and the calendar file, and the
  * signed ticket links open that booking's tickets and nothing else.
  */
+import { GUEST, staff } from '../support/actors.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteSelections } from '../../src/domain/cart/quote.ts';
 import { parseAddToCartSlug } from '../../src/domain/cart/slug.ts';
@@ -68,15 +69,16 @@ describe.each(DATABASES)('tickets on $name', ({ open }) => {
       index,
       now: NOW,
       holdMinutes: 20,
+      ctx: GUEST,
       email: 'anna.berg@example.com',
       passengers: [{ full_name: 'Anna Berg' }, { full_name: 'Somchai Jaidee' }],
     });
     if (!reserved.ok) throw new Error(reserved.code);
     bookingId = reserved.booking.id;
     reference = reserved.booking.reference;
-    const order = await placeOrder(db, { bookingId, paygate: 'counter', origin: 'http://shop.test', now: NOW });
+    const order = await placeOrder(db, { bookingId, paygate: 'counter', origin: 'http://shop.test', now: NOW, ctx: GUEST });
     if (!order.ok) throw new Error(order.code);
-    expect((await markCounterPaid(db, order.providerRef, NOW)).result).toBe('confirmed');
+    expect((await markCounterPaid(db, order.providerRef, NOW, staff(1))).result).toBe('confirmed');
   });
 
   afterAll(async () => {
@@ -195,14 +197,14 @@ describe.each(DATABASES)('tickets on $name', ({ open }) => {
     const soldBefore = await db.select().from(departureInventory);
     expect(soldBefore.every((r) => r.seatsSold === 2)).toBe(true);
 
-    expect(await cancelBooking(db, bookingId, new Date(NOW))).toEqual({ ok: true, refundMinor: 180_000, currency: 'THB' });
+    expect(await cancelBooking(db, bookingId, new Date(NOW), GUEST)).toEqual({ ok: true, refundMinor: 180_000, currency: 'THB' });
     const soldAfter = await db.select().from(departureInventory);
     expect(soldAfter.every((r) => r.seatsSold === 0 && r.seatsHeld === 0)).toBe(true);
     const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
     expect(row?.status).toBe('refunded');
     const [payment] = await db.select().from(payments).where(eq(payments.bookingId, bookingId));
     expect(payment?.status).toBe('refunded');
-    expect(await cancelBooking(db, bookingId, new Date(NOW))).toEqual({ ok: false, code: 'not_cancellable' });
+    expect(await cancelBooking(db, bookingId, new Date(NOW), GUEST)).toEqual({ ok: false, code: 'not_cancellable' });
     expect(row).toMatchObject({ refundMinor: 180_000, cancelledAt: new Date(NOW) });
   });
 

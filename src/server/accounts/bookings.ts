@@ -11,7 +11,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { bookings, cartItems, cartLegs, operators, places, stations } from '../db/schema.ts';
 import { moneyOf, type Money } from '../../domain/search/money.ts';
-import { isPaidStatus } from '../booking/bookings.ts';
+import { isPaid } from '../../domain/booking/lifecycle.ts';
 import { ticketLinks } from '../tickets/links.ts';
 import type { AccountsDeps } from './deps.ts';
 import type { UserRow } from './sessions.ts';
@@ -97,7 +97,7 @@ export async function userBookings(deps: AccountsDeps, user: UserRow, localeCode
         arrivalAt: l.arrivalAt.toISOString(),
         departureTimeZone: l.departureTimeZone,
       })),
-    tickets: isPaidStatus(b.status) ? withCancel(ticketLinks(lang, b.id, nowMs)) : null,
+    tickets: isPaid(b.status) ? withCancel(ticketLinks(lang, b.id, nowMs)) : null,
   }));
 }
 

@@ -5,16 +5,35 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Role } from '../../domain/accountMenu.ts';
 import { STAFF_ROLES } from '../../domain/accountMenu.ts';
-import { operators, sessions, users } from '../db/schema.ts';
+import { actorId, type ChangeContext } from '../../domain/booking/actor.ts';
+import { operators, sessions, userAudit, users } from '../db/schema.ts';
 import type { AccountsDeps } from './deps.ts';
 
-export async function changeRole(deps: AccountsDeps, userId: number, role: Role): Promise<void> {
+/** Staff (or a system job such as a seed) change a user's role; the change and its actor are kept in `user_audit`. */
+export async function changeRole(
+  deps: AccountsDeps,
+  userId: number,
+  role: Role,
+  ctx: ChangeContext & { actor: { kind: 'staff' | 'system' } },
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for('update');
+    if (!before) return;
     await tx
       .update(users)
       .set({ role, isStaff: STAFF_ROLES.includes(role), isAdmin: role === 'admin' })
       .where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.insert(userAudit).values({
+      userId,
+      action: 'change_role',
+      fromValue: before.role,
+      toValue: role,
+      actorKind: ctx.actor.kind,
+      actorId: actorId(ctx.actor),
+      requestId: ctx.requestId ?? null,
+      reason: ctx.reason ?? null,
+    });
   });
 }
 

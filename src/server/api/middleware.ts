@@ -15,7 +15,10 @@
  *
  * Pages answer GET and HEAD (and POST where a page takes a form): any other method is 405.
  */
+import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
+import { BookingBusy } from '../booking/lifecycle/locks.ts';
+import { TransitionRefused } from '../booking/lifecycle/transition.ts';
 import { checkoutLogger } from '../booking/log.ts';
 import { apiError } from './errors.ts';
 import { checkInput, contentTypeMatches, parseBody, readLimitedBody, UNSAFE_CHARACTERS } from './inputGuard.ts';
@@ -38,10 +41,15 @@ function withHeader(response: Response, name: string, value: string): Response {
   return response;
 }
 
+/** A proxy's request id is kept when it looks like one; otherwise each request gets its own. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;
+
 export const requestGuardMiddleware = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
   const { request, url, locals } = context;
   const method = request.method;
+  const given = request.headers.get('x-request-id') ?? '';
+  locals.requestId = REQUEST_ID.test(given) ? given : randomUUID();
 
   if (!url.pathname.startsWith('/api/')) {
     const allow = FORM_PAGES.has(context.routePattern) ? 'GET, HEAD, POST' : 'GET, HEAD';
@@ -84,8 +92,12 @@ export const requestGuardMiddleware = defineMiddleware(async (context, next) => 
   try {
     return await next();
   } catch (error) {
+    // Another change held the booking's rows too long: nothing changed, the client may retry.
+    if (error instanceof BookingBusy)
+      return withHeader(apiError(locals.t, error.code, 503), 'retry-after', String(error.retryAfterSeconds));
+    if (error instanceof TransitionRefused) return apiError(locals.t, error.code, 409);
     checkoutLogger().error(
-      { path: url.pathname, method, err: error instanceof Error ? error.message : String(error) },
+      { path: url.pathname, method, requestId: locals.requestId, err: error instanceof Error ? error.message : String(error) },
       'API handler failed',
     );
     return apiError(locals.t, 'internal_error', 500);

@@ -830,7 +830,8 @@ function successResponse(ok: ApiOperation['ok']) {
  * The operation's own codes, and those the request guard (api/middleware.ts) answers for every
  * operation before its handler: unsafe characters, a wrong method, and for a body a wrong
  * content type, a body too large or not JSON. State-changing calls from another site are
- * refused too (accounts/middleware.ts).
+ * refused too (accounts/middleware.ts), and any state-changing call may meet a booking change
+ * that is busy (503, Retry-After) or not allowed from the booking's status (409).
  */
 function errorsOf(op: ApiOperation): Partial<Record<ErrorStatus, readonly string[]>> {
   const add = (errors: Partial<Record<ErrorStatus, readonly string[]>>, status: ErrorStatus, codes: readonly string[]) => ({
@@ -846,7 +847,12 @@ function errorsOf(op: ApiOperation): Partial<Record<ErrorStatus, readonly string
     errors = add(errors, 415, ['unsupported_media_type']);
   }
   const changesState = op.method !== 'get' || op.path.endsWith('/logout');
-  return changesState ? add(errors, 403, ['cross_site']) : errors;
+  if (!changesState) return errors;
+  // A booking change waits for another one's row locks only so long (booking/lifecycle/locks.ts),
+  // and one the lifecycle table does not allow from the booking's status is refused.
+  errors = add(errors, 503, ['booking_busy']);
+  errors = add(errors, 409, ['transition_not_allowed']);
+  return add(errors, 403, ['cross_site']);
 }
 
 function errorResponse(codes: readonly string[]) {

@@ -6,16 +6,13 @@ import { isRowId } from '../../domain/ids.ts';
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { bookings, carts } from '../db/schema.ts';
-import { releaseIfExpired } from './holds.ts';
+import { HOLDING_STATUSES, isHolding, isPaid, PAID_STATUSES } from '../../domain/booking/lifecycle.ts';
+import { releaseIfExpired } from './lifecycle/lapse.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
-const OPEN = ['reserved', 'awaiting_payment'] as const;
-const PAID = ['paid', 'pending_confirmation', 'confirmed'] as const;
-
-export function isPaidStatus(status: BookingRow['status']): boolean {
-  return (PAID as readonly string[]).includes(status);
-}
+const OPEN = HOLDING_STATUSES;
+const PAID = PAID_STATUSES;
 
 export async function getBooking(db: Db, id: number, now: Date): Promise<BookingRow | undefined> {
   // An id the integer column cannot hold names no booking (and would be an int4 overflow).
@@ -26,7 +23,7 @@ export async function getBooking(db: Db, id: number, now: Date): Promise<Booking
 
 /** The row as it stands after release on read: re-read only when its hold has just lapsed. */
 async function freshBooking(db: Db, row: BookingRow, now: Date): Promise<BookingRow | undefined> {
-  if (!(OPEN as readonly string[]).includes(row.status) || row.holdExpiresAt > now) return row;
+  if (!isHolding(row.status) || row.holdExpiresAt > now) return row;
   await releaseIfExpired(db, row.id, now);
   const [fresh] = await db.select().from(bookings).where(eq(bookings.id, row.id)).limit(1);
   return fresh;
@@ -51,25 +48,5 @@ async function currentBookingWhere(db: Db, cart: SQL, now: Date): Promise<Bookin
     .limit(1);
   if (!row) return undefined;
   const fresh = await freshBooking(db, row, now);
-  return fresh && ((OPEN as readonly string[]).includes(fresh.status) || isPaidStatus(fresh.status)) ? fresh : undefined;
-}
-
-/** New traveller details for a booking that still waits for payment (its seats stay held). */
-export async function updateBookingDetails(
-  db: Db,
-  id: number,
-  details: { email: string; passengers: Record<string, unknown>[]; addons: Record<string, unknown>; totalMinor: number; now: Date },
-): Promise<BookingRow | undefined> {
-  const [row] = await db
-    .update(bookings)
-    .set({
-      email: details.email,
-      passengers: details.passengers,
-      addons: details.addons,
-      totalMinor: details.totalMinor,
-      updatedAt: details.now,
-    })
-    .where(and(eq(bookings.id, id), inArray(bookings.status, [...OPEN])))
-    .returning();
-  return row;
+  return fresh && (isHolding(fresh.status) || isPaid(fresh.status)) ? fresh : undefined;
 }

@@ -16,7 +16,7 @@ import type { Db } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
 import { consume, type Limit } from '../rateLimit/counter.ts';
 import { resumeToken, SHORT_LINK_SECONDS, ticketLinks } from '../tickets/links.ts';
-import { isPaidStatus } from './bookings.ts';
+import { isHolding, isPaid } from '../../domain/booking/lifecycle.ts';
 
 const FIFTEEN_MIN = 15 * 60_000;
 export const LOOKUP_LIMITS = {
@@ -81,14 +81,14 @@ export async function lookupBooking(
   const matches = timingSafeEqual(given, expected);
   if (!row || !matches) return { kind: 'not_found' };
   const nowMs = now.getTime();
-  if (isPaidStatus(row.status)) {
+  if (isPaid(row.status)) {
     return {
       kind: 'paid',
       ticketUrl: ticketLinks(input.lang, row.id, nowMs, SHORT_LINK_SECONDS).page,
       expiresInSeconds: SHORT_LINK_SECONDS,
     };
   }
-  if (row.status === 'reserved' || row.status === 'awaiting_payment') {
+  if (isHolding(row.status)) {
     return {
       kind: 'held',
       resumeUrl: `/${input.lang}/checkout?resume=${encodeURIComponent(resumeToken(row.publicId, nowMs))}`,

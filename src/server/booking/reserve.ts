@@ -1,25 +1,19 @@
 /**
- * Reserving a cart: a time-limited hold on every leg's seats, all or nothing (a connection is
- * never half held).
- *
- * The usual case is one statement (holdInOneStatement): it locks the legs' inventory rows with
- * SELECT … FOR UPDATE in the global lock order, checks the seats, raises seats_held and writes
- * the booking and its holds. A departure nobody has booked yet gets its inventory row first
- * (insert … on conflict do nothing), then the same statement runs again. When lapsed holds might
- * free the seats, a transaction does the same in steps: it locks the rows, releases lapsed holds,
- * and only then checks and changes the counts. Either way the check reads the locked row,
- * which is exactly what makes the lock necessary: `lockInventory: false` exists only so the
- * concurrency test can show the overselling that happens without it.
+ * Reserving a cart: the cart is quoted again (an open cart must show a moved price before any
+ * seat is held), then the lifecycle's `hold` transition holds every leg's seats for a new
+ * booking, all or nothing (src/server/booking/lifecycle/hold.ts).
  */
-import { randomBytes } from 'node:crypto';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { ChangeContext } from '../../domain/booking/actor.ts';
 import { holdExpiresAt, lockOrder, priceChange, type PriceChange } from '../../domain/cart/holds.ts';
-import { quoteSelections, unitTotal, type QuotedLeg, type QuoteProblem } from '../../domain/cart/quote.ts';
+import { quoteSelections, unitTotal, type QuoteProblem } from '../../domain/cart/quote.ts';
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
 import type { Db } from '../db/client.ts';
-import { bookings, departureInventory, seatHolds } from '../db/schema.ts';
+import { seatHolds } from '../db/schema.ts';
 import { cartSelections, cartUnitTotal, loadCart, requoteCart, type LoadedCart } from '../cart/cart.ts';
-import { releaseLapsedOnLockedRows } from './holds.ts';
+import { holdSeats, type NewBooking, type ReservedBooking, type SoldOutLeg } from './lifecycle/hold.ts';
+
+export { newBookingReference, type ReservedBooking } from './lifecycle/hold.ts';
 
 export interface ReserveInput {
   hash: string;
@@ -38,223 +32,15 @@ export interface ReserveInput {
   loaded?: LoadedCart;
   /** Test-only: skip the row locks to demonstrate the race they prevent. */
   lockInventory?: boolean;
-}
-
-export interface ReservedBooking {
-  id: number;
-  /** The id public URLs and answers carry (random, src/server/booking/access.ts). */
-  publicId: string;
-  reference: string;
-  totalMinor: number;
-  currency: string;
-  holdExpiresAt: Date;
+  /** Who books, and in which request (the audit log keeps both). */
+  ctx: ChangeContext;
 }
 
 export type ReserveResult =
   | { ok: true; booking: ReservedBooking }
   | { ok: false; code: 'cart_not_found' | QuoteProblem }
   | { ok: false; code: 'price_changed'; change: PriceChange }
-  | { ok: false; code: 'sold_out'; legs: { scheduleId: number; travelOptionId: number; serviceDate: string; seatsLeft: number }[] };
-
-class SoldOut extends Error {
-  readonly legs: { scheduleId: number; travelOptionId: number; serviceDate: string; seatsLeft: number }[];
-  constructor(legs: SoldOut['legs']) {
-    super('sold out');
-    this.legs = legs;
-  }
-}
-
-/** Booking reference: 8 characters without look-alikes (no 0/O, 1/I/L), easy to read out. */
-export function newBookingReference(): string {
-  const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-  const bytes = randomBytes(8);
-  let out = '';
-  for (const b of bytes) out += alphabet[b % alphabet.length] ?? 'X';
-  return out;
-}
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/**
- * The legs' inventory rows in the global lock order, each with the seats of its holds that have
- * lapsed; with `lock`, locked FOR UPDATE. The count is read in the same statement; when the lock
- * had to be waited for it can be stale, which errs on the safe side (a lapsed hold not yet
- * counted is freed by the next reserve or the sweeper; a counted one is re-checked by the release).
- */
-async function legRows(tx: Tx, legs: readonly QuotedLeg[], now: Date, lock: boolean) {
-  const match = or(
-    ...legs.map((leg) =>
-      and(
-        eq(departureInventory.scheduleId, leg.scheduleId),
-        eq(departureInventory.travelOptionId, leg.travelOptionId),
-        eq(departureInventory.serviceDate, leg.serviceDate),
-      ),
-    ),
-  );
-  // Spelled out with table names: in a one-table select Drizzle leaves columns unqualified, and an
-  // unqualified "id" inside this subquery would be the hold's id, not the departure's.
-  const lapsedSeats = sql<number>`(select coalesce(sum(h.seats), 0)::int from ${seatHolds} h
-    where h.departure_inventory_id = ${sql.identifier('departure_inventory')}.id and h.status = 'held' and h.expires_at <= ${now})`;
-  const select = tx
-    .select({
-      id: departureInventory.id,
-      scheduleId: departureInventory.scheduleId,
-      travelOptionId: departureInventory.travelOptionId,
-      serviceDate: departureInventory.serviceDate,
-      seatsTotal: departureInventory.seatsTotal,
-      seatsHeld: departureInventory.seatsHeld,
-      seatsSold: departureInventory.seatsSold,
-      lapsedSeats,
-    })
-    .from(departureInventory)
-    .where(match)
-    .orderBy(departureInventory.scheduleId, departureInventory.travelOptionId, departureInventory.serviceDate);
-  return lock ? select.for('update', { of: departureInventory }) : select;
-}
-
-/** Creates the legs' inventory rows that do not exist yet (a concurrent creator is harmless). */
-function createInventoryRows(db: Db, legs: readonly QuotedLeg[]) {
-  return db
-    .insert(departureInventory)
-    .values(
-      legs.map((leg) => ({
-        scheduleId: leg.scheduleId,
-        travelOptionId: leg.travelOptionId,
-        serviceDate: leg.serviceDate,
-        departureAt: leg.departureAt,
-        seatsTotal: leg.seatsPerDeparture,
-      })),
-    )
-    .onConflictDoNothing({
-      target: [departureInventory.scheduleId, departureInventory.travelOptionId, departureInventory.serviceDate],
-    });
-}
-
-function keyOf(leg: { scheduleId: number; travelOptionId: number; serviceDate: string }) {
-  return `${leg.scheduleId}:${leg.travelOptionId}:${leg.serviceDate}`;
-}
-
-interface NewBooking {
-  cartId: number;
-  people: number;
-  totalMinor: number;
-  userId: number | null;
-  email: string | null;
-  lang: string;
-  currency: string;
-  passengers: Record<string, unknown>[];
-  addons: Record<string, unknown>;
-  now: Date;
-  expiresAt: Date;
-}
-
-type OneStatementHold =
-  | { outcome: 'held'; booking: ReservedBooking }
-  | { outcome: 'sold_out'; legs: SoldOut['legs'] }
-  /** A departure nobody has booked yet has no inventory row: create it, then try again. */
-  | { outcome: 'missing_rows' }
-  /** Lapsed holds may free the seats: the stepwise transaction releases them and decides. */
-  | { outcome: 'lapsed_holds' };
-
-/**
- * The usual hold in one statement: lock the legs' rows in the global lock order, check every leg
- * has the seats, add them to seats_held, write the booking and its holds. One statement is one
- * transaction, and the row locks last only while it runs: buyers of the same departure queue
- * behind one round trip instead of six. Locked rows come back as they are after any concurrent
- * change (READ COMMITTED re-reads a row it waited for), and the new count is computed from that
- * locked row, as the stepwise path does. Without `lock` (the concurrency test's negative control)
- * both read a snapshot another buyer may already have changed: updates are lost and seats are
- * oversold.
- */
-async function holdInOneStatement(db: Db, legs: readonly QuotedLeg[], b: NewBooking, lock: boolean): Promise<OneStatementHold> {
-  const wanted = legs.map((leg) => sql`(${leg.scheduleId}::integer, ${leg.travelOptionId}::integer, ${leg.serviceDate}::date)`);
-  const now = b.now.toISOString();
-  const expiresAt = b.expiresAt.toISOString();
-  const result = await db.execute(sql`
-    with wanted (schedule_id, travel_option_id, service_date) as (values ${sql.join(wanted, sql`, `)}),
-    locked as materialized (
-      select d.id, d.schedule_id, d.travel_option_id, d.service_date, d.seats_total, d.seats_held, d.seats_sold,
-        (select coalesce(sum(h.seats), 0) from ${seatHolds} h
-          where h.departure_inventory_id = d.id and h.status = 'held' and h.expires_at <= ${now}::timestamptz) as lapsed
-      from ${departureInventory} d
-      join wanted w on d.schedule_id = w.schedule_id and d.travel_option_id = w.travel_option_id and d.service_date = w.service_date
-      order by d.schedule_id, d.travel_option_id, d.service_date
-      ${lock ? sql`for update of d` : sql``}
-    ),
-    verdict as (
-      select count(*) = ${legs.length} and coalesce(bool_and(seats_total - seats_held - seats_sold >= ${b.people}), false) as ok
-      from locked
-    ),
-    held as (
-      update ${departureInventory} d set seats_held = l.seats_held + ${b.people}, updated_at = ${now}::timestamptz
-      from locked l, verdict v where v.ok and d.id = l.id
-    ),
-    booking as (
-      insert into ${bookings} (reference, cart_id, status, user_id, email, lang, currency, people, total_minor, passengers, addons,
-        hold_expires_at, created_at, updated_at)
-      select ${newBookingReference()}, ${b.cartId}::integer, 'reserved'::booking_status, ${b.userId}::integer, ${b.email}::text,
-        ${b.lang}::text, ${b.currency}::text, ${b.people}::smallint, ${b.totalMinor}::integer, ${JSON.stringify(b.passengers)}::jsonb,
-        ${JSON.stringify(b.addons)}::jsonb, ${expiresAt}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
-      from verdict where ok
-      returning id, public_id, reference, total_minor, currency
-    ),
-    holds as (
-      insert into ${seatHolds} (booking_id, departure_inventory_id, seats, status, expires_at, created_at)
-      select booking.id, locked.id, ${b.people}::smallint, 'held'::hold_status, ${expiresAt}::timestamptz, ${now}::timestamptz
-      from booking cross join locked
-    )
-    select l.schedule_id::int as schedule_id, l.travel_option_id::int as travel_option_id, l.service_date::text as service_date,
-      (l.seats_total - l.seats_held - l.seats_sold)::int as seats_left, l.lapsed::int as lapsed,
-      booking.id::int as booking_id, booking.public_id::text as public_id, booking.reference, booking.total_minor::int as total_minor, booking.currency
-    from locked l left join booking on true`);
-  // Both drivers (node-postgres and PGlite) answer a raw statement with `{ rows }`.
-  const { rows } = result as {
-    rows: {
-      schedule_id: number;
-      travel_option_id: number;
-      service_date: string;
-      seats_left: number;
-      lapsed: number;
-      booking_id: number | null;
-      public_id: string | null;
-      reference: string | null;
-      total_minor: number | null;
-      currency: string | null;
-    }[];
-  };
-  const first = rows[0];
-  if (
-    first?.booking_id != null &&
-    first.public_id != null &&
-    first.reference != null &&
-    first.total_minor != null &&
-    first.currency != null
-  )
-    return {
-      outcome: 'held',
-      booking: {
-        id: first.booking_id,
-        publicId: first.public_id,
-        reference: first.reference,
-        totalMinor: first.total_minor,
-        currency: first.currency,
-        holdExpiresAt: b.expiresAt,
-      },
-    };
-  if (rows.length !== legs.length) return { outcome: 'missing_rows' };
-  if (rows.some((r) => r.lapsed > 0)) return { outcome: 'lapsed_holds' };
-  return {
-    outcome: 'sold_out',
-    legs: rows
-      .filter((r) => r.seats_left < b.people)
-      .map((r) => ({
-        scheduleId: r.schedule_id,
-        travelOptionId: r.travel_option_id,
-        serviceDate: r.service_date,
-        seatsLeft: Math.max(0, r.seats_left),
-      })),
-  };
-}
+  | { ok: false; code: 'sold_out'; legs: SoldOutLeg[] };
 
 export async function reserveCart(db: Db, input: ReserveInput): Promise<ReserveResult> {
   const loaded = input.loaded ?? (await loadCart(db, input.hash));
@@ -290,94 +76,10 @@ export async function reserveCart(db: Db, input: ReserveInput): Promise<ReserveR
     addons: input.addons ?? {},
     now,
     expiresAt,
+    ctx: input.ctx,
   };
-  const lock = input.lockInventory !== false;
-  let attempt = await holdInOneStatement(db, legs, newBooking, lock);
-  if (attempt.outcome === 'missing_rows') {
-    // The first buyer of a departure creates its row, then holds like everyone else.
-    await createInventoryRows(db, legs);
-    attempt = await holdInOneStatement(db, legs, newBooking, lock);
-  }
-  if (attempt.outcome === 'held') return { ok: true, booking: attempt.booking };
-  if (attempt.outcome === 'sold_out') return { ok: false, code: 'sold_out', legs: attempt.legs };
-  try {
-    const booking = await db.transaction(async (tx) => {
-      // Reached only when lapsed holds sit on these rows (the rows exist by now): release them
-      // under the lock, then count again.
-      let rows = await legRows(tx, legs, now, lock);
-      if (rows.some((r) => r.lapsedSeats > 0)) {
-        const released = await releaseLapsedOnLockedRows(
-          tx,
-          rows.map((r) => r.id),
-          now,
-        );
-        rows = rows.map((r) => ({ ...r, seatsHeld: r.seatsHeld - (released.get(r.id) ?? 0) }));
-      }
-      const short = rows
-        .filter((r) => r.seatsTotal - r.seatsHeld - r.seatsSold < people)
-        .map((r) => ({ ...r, seatsLeft: Math.max(0, r.seatsTotal - r.seatsHeld - r.seatsSold) }));
-      if (short.length > 0 || rows.length !== legs.length)
-        throw new SoldOut(
-          short.map((r) => ({
-            scheduleId: r.scheduleId,
-            travelOptionId: r.travelOptionId,
-            serviceDate: r.serviceDate,
-            seatsLeft: r.seatsLeft,
-          })),
-        );
-      for (const row of rows)
-        await tx
-          .update(departureInventory)
-          .set({ seatsHeld: row.seatsHeld + people, updatedAt: now })
-          .where(eq(departureInventory.id, row.id));
-      const [created] = await tx
-        .insert(bookings)
-        .values({
-          reference: newBookingReference(),
-          cartId: loaded.cart.id,
-          status: 'reserved',
-          userId: input.userId ?? null,
-          email: input.email ?? null,
-          lang: loaded.cart.lang,
-          currency: loaded.cart.currency,
-          people,
-          totalMinor,
-          passengers: input.passengers ?? [],
-          addons: input.addons ?? {},
-          holdExpiresAt: expiresAt,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (!created) throw new Error('booking insert returned nothing');
-      const byKey = new Map(rows.map((r) => [keyOf(r), r.id]));
-      await tx.insert(seatHolds).values(
-        legs.map((leg) => ({
-          bookingId: created.id,
-          departureInventoryId: byKey.get(keyOf(leg)) ?? 0,
-          seats: people,
-          status: 'held' as const,
-          expiresAt,
-          createdAt: now,
-        })),
-      );
-      return created;
-    });
-    return {
-      ok: true,
-      booking: {
-        id: booking.id,
-        publicId: booking.publicId,
-        reference: booking.reference,
-        totalMinor: booking.totalMinor,
-        currency: booking.currency,
-        holdExpiresAt: booking.holdExpiresAt,
-      },
-    };
-  } catch (error) {
-    if (error instanceof SoldOut) return { ok: false, code: 'sold_out', legs: error.legs };
-    throw error;
-  }
+  const held = await holdSeats(db, legs, newBooking, input.lockInventory !== false);
+  return held.ok ? held : { ok: false, code: 'sold_out', legs: held.legs };
 }
 
 /** Sum of live holds per inventory row — must always equal seats_held. */

@@ -3,6 +3,7 @@
  * booking lookup answers with: the browser is added to the cart's sessions (as if it had made
  * the cart), so it may change the passengers and pay. Paid bookings are never resumed this way.
  */
+import { isHolding } from '../../domain/booking/lifecycle.ts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { bookings, carts } from '../db/schema.ts';
@@ -21,7 +22,7 @@ export async function resumeHeldBooking(db: Db, token: string, sessionKey: strin
     .where(eq(bookings.publicId, publicId))
     .limit(1);
   const booking = row && (await getBooking(db, row.id, now));
-  if (!row || !booking || (booking.status !== 'reserved' && booking.status !== 'awaiting_payment')) return undefined;
+  if (!row || !booking || !isHolding(booking.status)) return undefined;
   await bindCartSession(db, row.cartId, sessionKey);
   return row.hash;
 }

@@ -13,9 +13,12 @@ import { quoteSelections, type QuotedLeg, type QuoteProblem } from '../../domain
 import { MAX_CART_TRIPS } from '../../domain/cart/slug.ts';
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
 import type { Db } from '../db/client.ts';
-import { bookings, cartItems, cartLegs, departureInventory, seatHolds } from '../db/schema.ts';
-import { lockInventoryRows, releaseLapsedOnLockedRows } from '../booking/holds.ts';
+import type { ChangeContext } from '../../domain/booking/actor.ts';
+import { cartItems, cartLegs, departureInventory, seatHolds } from '../db/schema.ts';
 import type { BookingRow } from '../booking/bookings.ts';
+import { changeClassTotal } from '../booking/lifecycle/changes.ts';
+import { releaseLapsedOnLockedRows } from '../booking/lifecycle/lapse.ts';
+import { changeInTransaction, lockForChange, type Tx } from '../booking/lifecycle/locks.ts';
 import { cartSelections, type LoadedCart } from './cart.ts';
 
 /** The request: which trip of the cart, which leg of it, which class; and the price the traveller saw. */
@@ -46,8 +49,6 @@ class Refused extends Error {
   }
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 function inventoryKey(leg: QuotedLeg) {
   return and(
     eq(departureInventory.scheduleId, leg.scheduleId),
@@ -63,7 +64,8 @@ async function moveHold(
   from: { scheduleId: number; travelOptionId: number; serviceDate: string },
   to: QuotedLeg,
   now: Date,
-) {
+  ctx: ChangeContext,
+): Promise<BookingRow> {
   const [oldRow] = await tx
     .select({ id: departureInventory.id })
     .from(departureInventory)
@@ -76,8 +78,12 @@ async function moveHold(
     );
   const [newRow] = await tx.select({ id: departureInventory.id }).from(departureInventory).where(inventoryKey(to));
   if (!oldRow || !newRow) throw new Refused('class_locked');
-  await lockInventoryRows(tx, [oldRow.id, newRow.id]);
-  await releaseLapsedOnLockedRows(tx, [oldRow.id, newRow.id], now);
+  // The one lock order: the booking, then both departures' rows.
+  const locked = await lockForChange(tx, { bookings: [booking.id], inventory: [oldRow.id, newRow.id] });
+  const current = locked.bookings[0];
+  // Paid or lapsed meanwhile: its seats are no longer the cart's to move.
+  if (current?.status !== 'reserved') throw new Refused('class_locked');
+  await releaseLapsedOnLockedRows(tx, [oldRow.id, newRow.id], now, ctx);
   const [hold] = await tx
     .select()
     .from(seatHolds)
@@ -103,6 +109,7 @@ async function moveHold(
     expiresAt: hold.expiresAt,
     createdAt: now,
   });
+  return current;
 }
 
 export async function changeCartClass(
@@ -115,6 +122,8 @@ export async function changeCartClass(
     now: number;
     /** Add-ons on top of the fare (insurance depends on it), for the reservation's new total. */
     extraMinor?: (fareMinor: number) => number;
+    /** Who changes the class (the audit log of the reservation keeps it). */
+    ctx: ChangeContext;
   },
 ): Promise<ChangeClassResult> {
   const { loaded, booking } = input;
@@ -152,15 +161,12 @@ export async function changeCartClass(
   const unitBefore = loaded.items.reduce((sum, i) => sum + i.legs.reduce((s, l) => s + l.unitPriceMinor, 0), 0);
   const unitAfter = unitBefore - current.unitPriceMinor + fresh.unitPriceMinor;
   try {
-    await db.transaction(async (tx) => {
+    await changeInTransaction(db, async (tx) => {
       if (booking) {
         const from = { scheduleId: current.scheduleId, travelOptionId: current.travelOptionId, serviceDate: current.serviceDate };
-        await moveHold(tx, booking, from, fresh, now);
+        const locked = await moveHold(tx, booking, from, fresh, now, input.ctx);
         const fare = unitAfter * booking.people;
-        await tx
-          .update(bookings)
-          .set({ totalMinor: fare + (input.extraMinor?.(fare) ?? 0), updatedAt: now })
-          .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'reserved')));
+        await changeClassTotal(tx, locked, fare + (input.extraMinor?.(fare) ?? 0), now, input.ctx);
       }
       await tx
         .update(cartItems)

@@ -5,6 +5,8 @@
  * "Split" answers carry one part per trip of the cart (outbound, return), each with its own
  * total, for paying them separately.
  */
+import { isHolding } from '../../domain/booking/lifecycle.ts';
+import type { ChangeContext } from '../../domain/booking/actor.ts';
 import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { bookingFormSchema, formErrors, addonsSchema, type BookingForm } from '../../domain/checkout/validation.ts';
@@ -15,8 +17,8 @@ import { cartHashQuery } from '../cart/api.ts';
 import type { Db } from '../db/client.ts';
 import { cartOpenTo } from '../booking/access.ts';
 import { reserveCart } from '../booking/reserve.ts';
-import { updateBookingDetails } from '../booking/bookings.ts';
-import { signedInUserId } from '../accounts/traveller.ts';
+import { changeDetails } from '../booking/lifecycle/changes.ts';
+import { travellerContext } from '../booking/requestContext.ts';
 import { logCheckoutStage } from '../booking/log.ts';
 import { parseBookingEnv } from '../booking/config.ts';
 import { PAYGATES } from '../payment/paygates.ts';
@@ -199,23 +201,29 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
       if (!result.success) return formError(ctx, result.error);
       const form: BookingForm = result.data;
       if (priceAddons(cc, form.addons) === 'unknown_addon') return apiError(ctx.locals.t, 'unknown_addon', 422);
-      if (cc.booking && (cc.booking.status === 'reserved' || cc.booking.status === 'awaiting_payment')) {
+      if (cc.booking && isHolding(cc.booking.status)) {
         // Back from the confirmation step to change passengers: the seats stay held, the details change.
         const lines = priceAddons(cc, form.addons);
         const extra = lines === 'unknown_addon' ? 0 : lines.reduce((s, l) => s + l.amountMinor, 0);
-        const updated = await updateBookingDetails(db, cc.booking.id, {
-          email: form.email,
-          passengers: form.passengers.map((p) => ({ ...p })),
-          addons: { ...form.addons, phone: form.phone },
-          totalMinor: cc.fareMinor + extra,
-          now: new Date(now()),
-        });
+        const updated = await changeDetails(
+          db,
+          cc.booking.id,
+          {
+            email: form.email,
+            passengers: form.passengers.map((p) => ({ ...p })),
+            addons: { ...form.addons, phone: form.phone },
+            totalMinor: cc.fareMinor + extra,
+            now: new Date(now()),
+          },
+          await travellerContext(ctx, db, now()),
+        );
         return json(
           { booking: bookingView({ ...cc, booking: updated ?? cc.booking }, index), pay_url: `/${ctx.locals.locale.segment}/pay/${hash}` },
           200,
           NO_STORE,
         );
       }
+      const traveller = await travellerContext(ctx, db, now());
       const reserved = await reserveCart(db, {
         hash,
         loaded: cc.loaded,
@@ -223,7 +231,8 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
         now: now(),
         holdMinutes: holdMinutes(),
         // A signed-in traveller's booking belongs to their account; a visitor's stays a guest booking.
-        userId: await signedInUserId(ctx.request, db, new Date(now())),
+        userId: traveller.actor.userId,
+        ctx: traveller,
         email: form.email,
         passengers: form.passengers.map((p) => ({ ...p })),
         addons: { ...form.addons, phone: form.phone },
@@ -283,7 +292,14 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
       if (loaded instanceof Response) return loaded;
       const input = changeClassBody.safeParse(await body(ctx));
       if (!input.success) return apiError(ctx.locals.t, 'invalid_class', 400, input.error);
-      const result = await changeClassInCheckout(loaded.db, loaded.index, loaded.cc, input.data, now());
+      const result = await changeClassInCheckout(
+        loaded.db,
+        loaded.index,
+        loaded.cc,
+        input.data,
+        now(),
+        await travellerContext(ctx, loaded.db, now()),
+      );
       if (!result.ok) return classChangeError(ctx, result, loaded.cc, loaded.index);
       const fresh = await checkoutContext(loaded.db, loaded.index, loaded.hash, ctx.locals.locale.code, new Date(now()));
       if (!fresh) return apiError(ctx.locals.t, 'cart_not_found', 404);
@@ -311,13 +327,21 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
  * A class change from the checkout page or the API: the reservation's add-ons (insurance follows
  * the fare) are priced again for its new total.
  */
-export function changeClassInCheckout(db: Db, index: TimetableIndex, cc: CheckoutContext, input: ChangeClassInput, now: number) {
+export function changeClassInCheckout(
+  db: Db,
+  index: TimetableIndex,
+  cc: CheckoutContext,
+  input: ChangeClassInput,
+  now: number,
+  changeCtx: ChangeContext,
+) {
   const booked = addonsSchema.safeParse(cc.booking?.addons ?? {});
   return changeCartClass(db, index, {
     ...input,
     loaded: cc.loaded,
     booking: cc.booking,
     now,
+    ctx: changeCtx,
     extraMinor: (fare) => {
       const lines = booked.success ? priceAddons(cc, booked.data, fare) : [];
       return lines === 'unknown_addon' ? 0 : lines.reduce((s, l) => s + l.amountMinor, 0);

@@ -9,7 +9,8 @@ import { restrictStep, unknownCartPath, type CheckoutStep } from '../../domain/c
 import { cartHashSchema } from '../cart/api.ts';
 import { loadCart } from '../cart/cart.ts';
 import { cartOpenTo } from '../booking/access.ts';
-import { currentBookingForCart, isPaidStatus } from '../booking/bookings.ts';
+import { currentBookingForCart } from '../booking/bookings.ts';
+import { isPaid } from '../../domain/booking/lifecycle.ts';
 
 const PATH = /^\/([a-zA-Z-]{2,5})\/(checkout|pay)\/([^/]+)(?:\/step\/(passengers|confirmation))?\/?$/;
 
@@ -35,8 +36,8 @@ export const checkoutMiddleware = defineMiddleware(async (context, next) => {
   const booking = loaded && (await currentBookingForCart(db, loaded.cart.id, new Date()));
   const target = restrictStep(lang, hash, stepOf(kind, step), {
     cartExists: loaded !== undefined,
-    hasLiveBooking: booking !== undefined && !isPaidStatus(booking.status),
-    paidBookingId: booking && isPaidStatus(booking.status) ? booking.publicId : null,
+    hasLiveBooking: booking !== undefined && !isPaid(booking.status),
+    paidBookingId: booking && isPaid(booking.status) ? booking.publicId : null,
   });
   return target ? context.redirect(target, 302) : next();
 });

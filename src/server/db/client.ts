@@ -27,11 +27,21 @@ export interface OpenDbOptions {
   pgliteDataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /**
+   * PostgreSQL: the longest any statement waits for a row lock before it fails (and a booking
+   * change answers "busy, try again": src/server/booking/lifecycle/locks.ts). Covers the
+   * single-statement hold and sale too, which run outside an explicit transaction.
+   */
+  lockTimeoutMs?: number;
 }
 
 export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.maxConnections ?? 10,
+      ...(options.lockTimeoutMs ? { options: `-c lock_timeout=${String(options.lockTimeoutMs)}` } : {}),
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, driver: 'postgres', close: () => pool.end() };
   }

@@ -3,6 +3,7 @@
  * PGlite allows one open handle per data directory, so the whole process shares this one.
  */
 import { parseServerEnv } from '../config.ts';
+import { parseBookingEnv } from '../booking/config.ts';
 import { openDb, type DbHandle } from './client.ts';
 
 let opening: Promise<DbHandle> | undefined;
@@ -10,7 +11,12 @@ let opening: Promise<DbHandle> | undefined;
 export function getDbHandle(): Promise<DbHandle> {
   if (!opening) {
     const env = parseServerEnv();
-    opening = openDb({ databaseUrl: env.DATABASE_URL, pgliteDataDir: env.PGLITE_DATA_DIR, maxConnections: env.DATABASE_POOL_MAX });
+    opening = openDb({
+      databaseUrl: env.DATABASE_URL,
+      pgliteDataDir: env.PGLITE_DATA_DIR,
+      maxConnections: env.DATABASE_POOL_MAX,
+      lockTimeoutMs: parseBookingEnv().LOCK_TIMEOUT_MS,
+    });
   }
   return opening;
 }

@@ -7,6 +7,7 @@
  * Localised names are jsonb maps of locale code → text with `en` always present.
  */
 import { sql } from 'drizzle-orm';
+import { BOOKING_STATUSES } from '../../domain/booking/lifecycle.ts';
 import {
   type AnyPgColumn,
   bigint,
@@ -304,16 +305,7 @@ export const pricingRules = pgTable(
 // ---------------------------------------------------------------------------------------------
 
 export const cartStatus = pgEnum('cart_status', ['open', 'frozen', 'ordered']);
-export const bookingStatus = pgEnum('booking_status', [
-  'reserved',
-  'awaiting_payment',
-  'paid',
-  'pending_confirmation',
-  'confirmed',
-  'expired',
-  'cancelled',
-  'refunded',
-]);
+export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
 export const holdStatus = pgEnum('hold_status', ['held', 'sold', 'released']);
 export const paymentStatus = pgEnum('payment_status', ['pending', 'succeeded', 'failed', 'refunded']);
 
@@ -445,6 +437,33 @@ export const bookings = pgTable(
     index('bookings_user_idx').on(t.userId),
     check('bookings_total', sql`${t.totalMinor} >= 0`),
   ],
+);
+
+/**
+ * Every change of a booking, written in the transaction that makes it (src/server/booking/lifecycle/):
+ * which transition, from which status to which, who did it, why, in which request, and the amount
+ * when money moved. Never updated or deleted.
+ */
+export const bookingAudit = pgTable(
+  'booking_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    transition: text('transition').notNull(),
+    /** Null for the booking's birth (the hold). */
+    fromStatus: bookingStatus('from_status'),
+    toStatus: bookingStatus('to_status').notNull(),
+    actorKind: text('actor_kind').notNull(),
+    actorId: text('actor_id'),
+    requestId: text('request_id'),
+    reason: text('reason'),
+    amountMinor: integer('amount_minor'),
+    currency: text('currency'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('booking_audit_booking_idx').on(t.bookingId, t.id)],
 );
 
 /** Seats of one departure held (then sold) for a booking; `seats` always counts passengers. */
@@ -583,6 +602,29 @@ export const users = pgTable(
  * Server-side sessions. The cookie holds a random 128-bit token; only its SHA-256 is stored, so
  * a leaked table cannot be replayed. `isTemp` marks authentication level 1 (a ticket link).
  */
+/**
+ * Changes staff make to an account (its role, its operator link), written in the same transaction
+ * as the change: who did it, in which request, from what to what.
+ */
+export const userAudit = pgTable(
+  'user_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    actorKind: text('actor_kind').notNull(),
+    actorId: text('actor_id'),
+    requestId: text('request_id'),
+    reason: text('reason'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_audit_user_idx').on(t.userId, t.id)],
+);
+
 export const sessions = pgTable(
   'sessions',
   {

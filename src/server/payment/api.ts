@@ -15,6 +15,7 @@ import type { Db } from '../db/client.ts';
 import { bookingIdByPublicId, cartOpenTo, ownsBooking } from '../booking/access.ts';
 import { currentBookingForCart, currentBookingForCartHash, getBooking, type BookingRow } from '../booking/bookings.ts';
 import { checkoutLogger, logCheckoutStage } from '../booking/log.ts';
+import { travellerContext } from '../booking/requestContext.ts';
 import { getSearchIndex } from '../search/cache.ts';
 import { json } from '../search/http.ts';
 import { queryObject } from '../search/params.ts';
@@ -140,7 +141,14 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
   }
 
   async function place(ctx: Ctx, d: Db, bookingId: number, paygate: PaygateCode, booking?: BookingRow): Promise<Response> {
-    const placed = await placeOrder(d, { bookingId, paygate, origin: siteOrigin(), now: now(), ...(booking ? { booking } : {}) });
+    const placed = await placeOrder(d, {
+      bookingId,
+      paygate,
+      origin: siteOrigin(),
+      now: now(),
+      ctx: await travellerContext(ctx, d, now()),
+      ...(booking ? { booking } : {}),
+    });
     logCheckoutStage('Payment', { booking: bookingId, paygate, ok: placed.ok, ...(placed.ok ? {} : { code: placed.code }) });
     if (placed.ok) crashPoint('after-place-order');
     if (!placed.ok) return apiError(ctx.locals.t, placed.code, placed.code === 'booking_not_found' ? 404 : 409);

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { ChangeContext } from '../../domain/booking/actor.ts';
 import type { Db } from '../db/client.ts';
 import { payments } from '../db/schema.ts';
 import { parsePaymentEnv } from './config.ts';
@@ -29,8 +30,13 @@ export const counterGateway: Paygate = {
 
 export type CounterResult = EventOutcome | { result: 'expired' };
 
-/** Staff confirm the traveller paid at the counter. */
-export async function markCounterPaid(db: Db, providerRef: string, nowMs: number): Promise<CounterResult> {
+/** Staff confirm the traveller paid at the counter; the staff member is the transition's actor. */
+export async function markCounterPaid(
+  db: Db,
+  providerRef: string,
+  nowMs: number,
+  ctx: ChangeContext & { actor: { kind: 'staff' } },
+): Promise<CounterResult> {
   const [payment] = await db.select().from(payments).where(eq(payments.providerRef, providerRef)).limit(1);
   if (payment?.paygate !== 'counter') return { result: 'unknown_payment' };
   if (payment.expiresAt && payment.expiresAt.getTime() < nowMs && payment.status === 'pending') return { result: 'expired' };
@@ -44,5 +50,6 @@ export async function markCounterPaid(db: Db, providerRef: string, nowMs: number
       currency: payment.currency,
     },
     nowMs,
+    { ctx, transition: 'mark_counter_paid' },
   );
 }

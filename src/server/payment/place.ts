@@ -5,12 +5,17 @@
  *
  * One open session per booking and paygate: a new one ends the previous one (its payment is
  * marked failed with SUPERSEDED, and money that still arrives for it is refunded — confirm.ts).
- * The booking row is locked while this happens, so two orders at once cannot both stay open.
+ * The booking (then its payments) is locked while this happens, so two orders at once cannot both
+ * stay open; the lifecycle's `place_order` transition records who opened it.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { bookings, payments } from '../db/schema.ts';
-import { getBooking, isPaidStatus, type BookingRow } from '../booking/bookings.ts';
+import { isPaid, startingStatuses } from '../../domain/booking/lifecycle.ts';
+import type { ChangeContext } from '../../domain/booking/actor.ts';
+import { payments } from '../db/schema.ts';
+import { getBooking, type BookingRow } from '../booking/bookings.ts';
+import { changeInTransaction, lockForChange } from '../booking/lifecycle/locks.ts';
+import { applyTransition } from '../booking/lifecycle/transition.ts';
 import { counterGateway } from './counter.ts';
 import { SUPERSEDED, type Paygate, type PaygateCode } from './paygates.ts';
 import { sandboxCardGateway } from './sandbox.ts';
@@ -30,17 +35,15 @@ export type PlaceOrderResult =
     }
   | { ok: false; code: 'booking_not_found' | 'already_paid' | 'booking_not_payable' };
 
-const PAYABLE = new Set(['reserved', 'awaiting_payment', 'expired']);
-
 export async function placeOrder(
   db: Db,
-  input: { bookingId: number; paygate: PaygateCode; origin: string; now: number; booking?: BookingRow },
+  input: { bookingId: number; paygate: PaygateCode; origin: string; now: number; ctx: ChangeContext; booking?: BookingRow },
 ): Promise<PlaceOrderResult> {
   // The caller may have just read the booking (with its lapsed hold released): no second read.
   const booking = input.booking?.id === input.bookingId ? input.booking : await getBooking(db, input.bookingId, new Date(input.now));
   if (!booking) return { ok: false, code: 'booking_not_found' };
-  if (isPaidStatus(booking.status)) return { ok: false, code: 'already_paid' };
-  if (!PAYABLE.has(booking.status)) return { ok: false, code: 'booking_not_payable' };
+  if (isPaid(booking.status)) return { ok: false, code: 'already_paid' };
+  if (!startingStatuses('place_order').includes(booking.status)) return { ok: false, code: 'booking_not_payable' };
   const gateway = GATEWAYS[input.paygate];
   // The gateway's session needs nothing from the payment row, so the row is written once, complete.
   const started = gateway.start(db, {
@@ -52,8 +55,12 @@ export async function placeOrder(
     origin: input.origin,
     now: input.now,
   });
-  const payment = await db.transaction(async (tx) => {
-    await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, booking.id)).for('update');
+  const payment = await changeInTransaction(db, async (tx) => {
+    const {
+      bookings: [locked],
+    } = await lockForChange(tx, { bookings: [booking.id], paymentsOfBookings: true });
+    // Paid in another tab meanwhile, or no longer payable: no new session.
+    if (!locked || !startingStatuses('place_order').includes(locked.status)) return { refused: locked?.status };
     await tx
       .update(payments)
       .set({ status: 'failed', failureCode: SUPERSEDED, updatedAt: new Date(input.now) })
@@ -71,13 +78,18 @@ export async function placeOrder(
       })
       .returning({ id: payments.id });
     if (!row) throw new Error('payment insert returned nothing');
-    if (booking.status === 'reserved')
-      await tx
-        .update(bookings)
-        .set({ status: 'awaiting_payment', updatedAt: new Date(input.now) })
-        .where(eq(bookings.id, booking.id));
+    // A lapsed booking keeps its status until the money arrives (its seats are re-checked then).
+    await applyTransition(tx, {
+      booking: locked,
+      transition: 'place_order',
+      to: locked.status === 'reserved' ? 'awaiting_payment' : locked.status,
+      ctx: input.ctx,
+      now: new Date(input.now),
+      amountMinor: booking.totalMinor,
+    });
     return row;
   });
+  if ('refused' in payment) return { ok: false, code: payment.refused && isPaid(payment.refused) ? 'already_paid' : 'booking_not_payable' };
   return {
     ok: true,
     paymentId: payment.id,

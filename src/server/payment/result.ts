@@ -8,11 +8,10 @@ import { toMoney, type Money } from '../../domain/search/money.ts';
 import type { FxRate } from '../../domain/search/timetable.ts';
 import type { Db } from '../db/client.ts';
 import { payments } from '../db/schema.ts';
-import { isPaidStatus, type BookingRow } from '../booking/bookings.ts';
+import { type BookingRow } from '../booking/bookings.ts';
+import { isPaid, isSettled } from '../../domain/booking/lifecycle.ts';
 
 type FxRates = ReadonlyMap<string, FxRate>;
-
-const FINAL = new Set(['confirmed', 'pending_confirmation', 'paid', 'refunded', 'cancelled']);
 
 export interface BookingPaymentView {
   id: string;
@@ -59,9 +58,9 @@ export async function paymentResult(db: Db, booking: BookingRow, lang: string, f
   const failed = view.payment?.status === 'failed';
   return {
     ...view,
-    final: FINAL.has(booking.status) || failed || booking.status === 'expired',
-    paid: isPaidStatus(booking.status),
+    final: isSettled(booking.status) || failed || booking.status === 'expired',
+    paid: isPaid(booking.status),
     success_url:
-      isPaidStatus(booking.status) && view.payment ? `/${lang}/order/${booking.publicId}/payment/${view.payment.paygate}/success` : null,
+      isPaid(booking.status) && view.payment ? `/${lang}/order/${booking.publicId}/payment/${view.payment.paygate}/success` : null,
   };
 }

@@ -5,7 +5,7 @@
  * failure (every 10 seconds) and of cancellation mails still owed after one (every minute). Timers are unref'd so they never keep a process alive.
  */
 import type { Db } from '../db/client.ts';
-import { releaseExpiredHolds } from '../booking/holds.ts';
+import { releaseExpiredHolds } from '../booking/lifecycle/lapse.ts';
 import { deliverOwedCancellationMails } from '../tickets/cancellationMail.ts';
 import { deliverOwedConfirmationMails } from '../tickets/confirmationMail.ts';
 import { sendBookingConfirmation } from '../tickets/mail.ts';

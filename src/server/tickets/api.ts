@@ -10,7 +10,7 @@ import { ENGLISH } from '../../i18n/messages.ts';
 import { createTranslator } from '../../i18n/translate.ts';
 import { apiError } from '../api/errors.ts';
 import type { Db } from '../db/client.ts';
-import { isPaidStatus } from '../booking/bookings.ts';
+import { isPaid } from '../../domain/booking/lifecycle.ts';
 import { getSearchIndex } from '../search/cache.ts';
 import { json } from '../search/http.ts';
 import { queryObject } from '../search/params.ts';
@@ -36,8 +36,7 @@ export function createTicketApi(options: { db?: Db; now?: () => number } = {}) {
     if (!verifyTicketToken(link.data.b, link.data.t, now())) return apiError(ctx.locals.t, 'invalid_ticket_link', 403);
     const db = await database();
     const ticket = await loadTicketData(db, await getSearchIndex(options.db, now()), link.data.b, localeCode, t);
-    if (!ticket || !isPaidStatus(ticket.status as Parameters<typeof isPaidStatus>[0]))
-      return apiError(ctx.locals.t, 'booking_not_found', 404);
+    if (!ticket || !isPaid(ticket.status)) return apiError(ctx.locals.t, 'booking_not_found', 404);
     return ticket;
   }
 

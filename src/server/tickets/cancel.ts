@@ -1,15 +1,16 @@
 /**
  * Cancelling a paid booking from the ticket page: the refund preview from the legs' free
- * cancellation deadlines (src/domain/tickets/refund.ts), and the cancellation itself — sold
- * seats go back on sale under the inventory row locks, the booking becomes refunded (or
- * cancelled when nothing is due), and the money goes back through the paygate that took it.
+ * cancellation deadlines (src/domain/tickets/refund.ts), and the cancellation itself — the
+ * lifecycle's `cancel` transition (src/server/booking/lifecycle/cancel.ts) returns the seats and
+ * refunds by that preview, then the money goes back through the paygate that took it.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { isPaid } from '../../domain/booking/lifecycle.ts';
+import type { ChangeContext } from '../../domain/booking/actor.ts';
 import { refundPreview, type RefundPreview } from '../../domain/tickets/refund.ts';
 import type { Db } from '../db/client.ts';
-import { bookings, cartItems, cartLegs, departureInventory, operators, payments, routes, seatHolds, travelOptions } from '../db/schema.ts';
-import { isPaidStatus } from '../booking/bookings.ts';
-import { lockInventoryRows } from '../booking/holds.ts';
+import { bookings, cartItems, cartLegs, operators, routes, travelOptions } from '../db/schema.ts';
+import { cancelPaidBooking } from '../booking/lifecycle/cancel.ts';
 import { GATEWAYS } from '../payment/place.ts';
 import type { PaygateCode } from '../payment/paygates.ts';
 
@@ -48,45 +49,28 @@ export async function cancellationPreview(
   now: Date,
 ): Promise<(RefundPreview & { currency: string }) | undefined> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
-  if (!booking || !isPaidStatus(booking.status)) return undefined;
+  if (!booking || !isPaid(booking.status)) return undefined;
   return { ...(await preview(db, booking, now)), currency: booking.currency };
 }
 
 export type CancelResult =
   { ok: true; refundMinor: number; currency: string } | { ok: false; code: 'booking_not_found' | 'not_cancellable' };
 
-export async function cancelBooking(db: Db, bookingId: number, now: Date): Promise<CancelResult> {
-  const result = await db.transaction(async (tx) => {
-    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
-    if (!booking) return { ok: false as const, code: 'booking_not_found' as const };
-    if (!isPaidStatus(booking.status)) return { ok: false as const, code: 'not_cancellable' as const };
-    const refund = await preview(tx, booking, now);
-    if (!refund.cancellable) return { ok: false as const, code: 'not_cancellable' as const };
-    const holds = await tx
-      .select()
-      .from(seatHolds)
-      .where(and(eq(seatHolds.bookingId, bookingId), eq(seatHolds.status, 'sold')));
-    const rows = await lockInventoryRows(tx, [...new Set(holds.map((h) => h.departureInventoryId))]);
-    for (const row of rows) {
-      const seats = holds.filter((h) => h.departureInventoryId === row.id).reduce((s, h) => s + h.seats, 0);
-      await tx
-        .update(departureInventory)
-        .set({ seatsSold: row.seatsSold - seats, updatedAt: now })
-        .where(eq(departureInventory.id, row.id));
-    }
-    await tx.update(seatHolds).set({ status: 'released' }).where(eq(seatHolds.bookingId, bookingId));
-    await tx
-      .update(bookings)
-      .set({ status: refund.refundMinor > 0 ? 'refunded' : 'cancelled', refundMinor: refund.refundMinor, cancelledAt: now, updatedAt: now })
-      .where(eq(bookings.id, bookingId));
-    const paid = await tx
-      .update(payments)
-      .set({ status: 'refunded', updatedAt: now })
-      .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')))
-      .returning({ ref: payments.providerRef, paygate: payments.paygate });
-    return { ok: true as const, refundMinor: refund.refundMinor, currency: booking.currency, paid: refund.refundMinor > 0 ? paid : [] };
+/** The traveller (or staff for them) cancels by the fare rules; the money goes back through its paygate. */
+export async function cancelBooking(db: Db, bookingId: number, now: Date, ctx: ChangeContext): Promise<CancelResult> {
+  const result = await cancelPaidBooking(db, {
+    bookingId,
+    now,
+    ctx,
+    mode: {
+      transition: 'cancel',
+      refundFor: async (tx, booking) => {
+        const refund = await preview(tx, booking, now);
+        return refund.cancellable ? refund.refundMinor : undefined;
+      },
+    },
   });
   if (!result.ok) return result;
-  for (const p of result.paid) await GATEWAYS[p.paygate as PaygateCode].refund(p.ref);
+  for (const p of result.refunds) await GATEWAYS[p.paygate as PaygateCode].refund(p.ref);
   return { ok: true, refundMinor: result.refundMinor, currency: result.currency };
 }

@@ -2,6 +2,7 @@
  * The checkout page's "Change class" form (works without JavaScript): the same change as the
  * checkout/class API, then back to the trip with what happened (`class=changed` or the reason).
  */
+import { travellerContext } from '../../../../server/booking/requestContext.ts';
 import type { APIRoute } from 'astro';
 import { checkoutPath, unknownCartPath } from '../../../../domain/checkout/steps.ts';
 import { cartHashSchema } from '../../../../server/cart/api.ts';
@@ -40,7 +41,7 @@ export const POST: APIRoute = async ({ params, request, locals, redirect }) => {
   const now = Date.now();
   const cc = await checkoutContext(db, index, hash.data, locals.locale.code, new Date(now));
   if (!cc || !(await cartOpenTo(db, request, cc.loaded.cart.id, new Date(now)))) return redirect(unknownCartPath(lang), 303);
-  const result = await changeClassInCheckout(db, index, cc, input.data, now);
+  const result = await changeClassInCheckout(db, index, cc, input.data, now, await travellerContext({ request, locals }, db, now));
   if (result.ok) return back('class=changed');
   if (result.code === 'price_changed')
     return back(`class=price_changed&was=${String(result.expectedMinor)}&is=${String(result.currentMinor)}`);

@@ -1,7 +1,9 @@
 /**
- * `npm run db:seed [-- --scale] [--seed N] [--date YYYY-MM-DD]`: fills the database with the
- * generated network (or the synthetic benchmark network with --scale), replacing what was there,
- * and prints what the database now holds. `seedDatabase` is the same thing for other scripts.
+ * `npm run db:seed [-- --scale] [--seed N] [--date YYYY-MM-DD] [--delete-bookings]`: fills the
+ * database with the generated network (or the synthetic benchmark network with --scale),
+ * replacing what was there, and prints what the database now holds. A database that holds
+ * bookings is refused (exit code 1, nothing changed) unless --delete-bookings says to delete
+ * them too. `seedDatabase` is the same thing for other scripts.
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -26,6 +28,8 @@ export interface SeedOptions {
   /** First day of the timetables, 'YYYY-MM-DD'; today in UTC by default. */
   today?: string;
   onProgress?: (progress: WriteProgress) => void;
+  /** Delete every cart, booking and payment too; otherwise a database with bookings is refused (SeedRefusedError). */
+  deleteBookings?: boolean;
 }
 
 export interface SeedResult {
@@ -46,7 +50,10 @@ export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}):
   // The scale network is a lazy stream, so its "build" time is spent during the write.
   const rows = options.scale ? buildScaleNetwork({ seed, today }) : buildNetwork(allGeography(), { seed, today });
   const built = performance.now();
-  await writeNetwork(handle.db, rows, options.onProgress ? { onProgress: options.onProgress } : {});
+  await writeNetwork(handle.db, rows, {
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    deleteBookings: options.deleteBookings ?? false,
+  });
   await seedPricingRules(handle.db);
   await seedReviews(handle.db);
   const written = performance.now();
@@ -56,6 +63,7 @@ export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}):
 
 const cliSchema = z.object({
   scale: z.boolean().default(false),
+  'delete-bookings': z.boolean().default(false),
   seed: z.coerce
     .number({ message: '--seed must be a number' })
     .int('--seed must be a whole number')
@@ -75,6 +83,7 @@ export function parseCliArgs(argv: readonly string[]): CliOptions {
     args: [...argv],
     options: {
       scale: { type: 'boolean' },
+      'delete-bookings': { type: 'boolean' },
       seed: { type: 'string' },
       date: { type: 'string' },
     },
@@ -111,6 +120,7 @@ async function main(): Promise<void> {
       scale: options.scale,
       seed: options.seed,
       today: options.date,
+      deleteBookings: options['delete-bookings'],
       onProgress: throttledProgress((line) => {
         console.log(line);
       }),

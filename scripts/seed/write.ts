@@ -1,6 +1,8 @@
 /**
  * Replaces the inventory tables' contents with a generated network, in one transaction: a
- * reader sees either the old network or the new one, never half of each. Works the same on
+ * reader sees either the old network or the new one, never half of each. A database that holds
+ * bookings is refused unless the caller asks to delete them (`deleteBookings`): the new network
+ * reuses ids, so old bookings would silently point at other departures. Works the same on
  * PGlite and PostgreSQL because it only uses Drizzle and plain SQL both understand.
  */
 import { sql, type InferInsertModel } from 'drizzle-orm';
@@ -33,6 +35,11 @@ export interface WriteProgress {
 
 export interface WriteOptions {
   onProgress?: (progress: WriteProgress) => void;
+  /**
+   * Delete every cart, booking and payment along with the old network. Without it, a database
+   * that holds bookings is refused (SeedRefusedError) and left as it was.
+   */
+  deleteBookings?: boolean;
 }
 
 export interface WriteResult {
@@ -45,24 +52,50 @@ const MAX_PARAMS_PER_INSERT = 60_000;
 const MAX_ROWS_PER_INSERT = 5_000;
 
 /**
- * Every table the seed owns. One TRUNCATE … CASCADE empties them together, so their order does
- * not matter, and CASCADE also clears rows elsewhere that point at them (e.g. test bookings of
- * departures that are about to disappear). inventory_version is kept: it counts reseeds.
+ * The seed's big tables, emptied with one TRUNCATE … RESTART IDENTITY CASCADE (fast for the
+ * scale network's millions of departure rows). CASCADE also empties what points at them: the
+ * legs of open carts (cart_legs → schedules) and the reviews of their routes. Seat holds and
+ * booked legs point here too, which is why a database holding bookings is refused first
+ * (`assertNoBookings`). inventory_version is kept: it counts reseeds.
  */
-const SEEDED_TABLES = [
-  'departure_inventory',
-  'travel_options',
-  'schedules',
-  'route_stops',
-  'routes',
-  'operators',
-  'stations',
-  'places',
-  'provinces',
-  'countries',
-  'vehicle_classes',
-  'fx_rates',
-] as const;
+const TRUNCATED_TABLES = ['departure_inventory', 'travel_options', 'schedules', 'route_stops', 'routes'] as const;
+
+/**
+ * The seed's small tables, emptied row by row in this order (children first) so each foreign
+ * key's ON DELETE rule applies. A TRUNCATE … CASCADE of `operators` would also empty `users`
+ * (an agent's `operator_id`) and with it every account, session and booking of a user; a DELETE
+ * only clears that column (ON DELETE SET NULL).
+ */
+const DELETED_TABLES = ['operators', 'stations', 'places', 'provinces', 'countries', 'vehicle_classes', 'fx_rates'] as const;
+
+/**
+ * Tables of bookings and carts, emptied only when the caller asked to delete bookings: carts
+ * CASCADE to their sessions, items, legs and bookings, and bookings to holds, payments and
+ * payment events. Idempotency keys replay answers about those bookings, so they go too.
+ */
+const BOOKING_TABLES = ['carts', 'bookings', 'seat_holds', 'payments', 'payment_events', 'idempotency_keys'] as const;
+
+/** The seed refused to replace the network under existing bookings; nothing was changed. */
+export class SeedRefusedError extends Error {
+  readonly bookings: number;
+  constructor(bookings: number) {
+    super(
+      `the database holds ${String(bookings)} booking(s): reseeding would point them at different departures, stations and ` +
+        'operators, so nothing was changed. Use a fresh database, or pass --delete-bookings to delete every cart, booking ' +
+        'and payment along with the old network.',
+    );
+    this.name = 'SeedRefusedError';
+    this.bookings = bookings;
+  }
+}
+
+/** Throws SeedRefusedError when any booking exists; inside the seeding transaction, before anything is deleted. */
+async function assertNoBookings(tx: Tx): Promise<void> {
+  const result = await tx.execute(sql`select count(*)::int as n from bookings`);
+  // Both drivers (node-postgres and PGlite) answer a raw statement with `{ rows }`.
+  const n = (result as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+  if (n > 0) throw new SeedRefusedError(n);
+}
 
 /** Tables with a serial id whose sequence must continue after the explicit ids we insert. */
 const SERIAL_TABLES = [
@@ -85,7 +118,12 @@ export async function writeNetwork(db: Db, rows: SeedRows, options: WriteOptions
     });
 
   const version = await db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`truncate table ${SEEDED_TABLES.join(', ')} restart identity cascade`));
+    // Other writers (a checkout) must not add a booking between the check and the reset.
+    await tx.execute(sql.raw('lock table bookings in exclusive mode'));
+    if (options.deleteBookings) await tx.execute(sql.raw(`truncate table ${BOOKING_TABLES.join(', ')} restart identity cascade`));
+    else await assertNoBookings(tx);
+    await tx.execute(sql.raw(`truncate table ${TRUNCATED_TABLES.join(', ')} restart identity cascade`));
+    for (const table of DELETED_TABLES) await tx.execute(sql.raw(`delete from ${table}`));
 
     await insert(tx, countries, 'countries', rows.countries);
     await insert(tx, provinces, 'provinces', rows.provinces);

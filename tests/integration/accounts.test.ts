@@ -19,8 +19,11 @@ import {
   operators,
   places,
   provinces,
+  routes,
+  schedules,
   sessions,
   stations,
+  travelOptions,
   users,
 } from '../../src/server/db/schema.ts';
 import { createHarness, linkToken, signUp, type Harness } from './accountsHarness.ts';
@@ -313,8 +316,8 @@ describe.each(DATABASES)('accounts on $name', (database) => {
         await handle.db.insert(cartLegs).values({
           cartItemId: item?.id ?? 0,
           legIndex: 0,
-          scheduleId: 1,
-          travelOptionId: 1,
+          scheduleId: network.schedule,
+          travelOptionId: network.option,
           serviceDate: options.leg.departureAt.toISOString().slice(0, 10),
           departureAt: options.leg.departureAt,
           arrivalAt: options.leg.arrivalAt,
@@ -355,7 +358,7 @@ describe.each(DATABASES)('accounts on $name', (database) => {
       expect((await h.browser().call((a) => a.bookings, 'GET')).status).toBe(401);
     });
 
-    const network = { from: 0, to: 0, operator: 0 };
+    const network = { from: 0, to: 0, operator: 0, schedule: 0, option: 0 };
     beforeAll(async () => {
       await handle.db.insert(countries).values({ code: 'TH', slug: 'thailand', names: { en: 'Thailand' }, currency: 'THB' });
       const [province] = await handle.db
@@ -399,7 +402,34 @@ describe.each(DATABASES)('accounts on $name', (database) => {
           countryCode: 'TH',
         })
         .returning();
-      Object.assign(network, { from: from?.id ?? 0, to: to?.id ?? 0, operator: operator?.id ?? 0 });
+      // A booked leg points at a real schedule and travel option (foreign keys).
+      const [route] = await handle.db
+        .insert(routes)
+        .values({ operatorId: operator?.id ?? 0, vehicleClass: 'bus', code: 'GB1', distanceKm: 10 })
+        .returning();
+      const [schedule] = await handle.db
+        .insert(schedules)
+        .values({ routeId: route?.id ?? 0, departureMinute: 600, validFrom: '2020-01-01', validTo: '2099-12-31' })
+        .returning();
+      const [option] = await handle.db
+        .insert(travelOptions)
+        .values({
+          routeId: route?.id ?? 0,
+          className: 'VIP',
+          priceMinor: 95000,
+          currency: 'THB',
+          seatsPerDeparture: 40,
+          confirmation: 'instant',
+          bookingCutoffMin: 30,
+        })
+        .returning();
+      Object.assign(network, {
+        from: from?.id ?? 0,
+        to: to?.id ?? 0,
+        operator: operator?.id ?? 0,
+        schedule: schedule?.id ?? 0,
+        option: option?.id ?? 0,
+      });
     });
 
     it('lists each booking’s itinerary (stations and operator), and offers only travelled, confirmed trips for review', async () => {

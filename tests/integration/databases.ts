@@ -12,9 +12,11 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
   open: () => Promise<DbHandle>;
+  /** An empty database with no migrations applied (for tests of a migration itself). */
+  openEmpty: () => Promise<DbHandle>;
 }
 
-async function openPostgres(url: string): Promise<DbHandle> {
+async function openPostgres(url: string, migrated = true): Promise<DbHandle> {
   // A database of its own per test file: the committed migrations name the public schema,
   // and parallel files must not see each other's rows.
   const name = `roamly_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
@@ -25,7 +27,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
   const own = new URL(url);
   own.pathname = `/${name}`;
   const handle = await openDb({ databaseUrl: own.toString(), maxConnections: 12 });
-  await applyMigrations(handle);
+  if (migrated) await applyMigrations(handle);
   urls.set(handle.db, own.toString());
   return {
     ...handle,
@@ -58,8 +60,16 @@ async function openPglite(): Promise<DbHandle> {
 }
 
 export const DATABASES: TestDatabase[] = [
-  { name: 'pglite', open: openPglite },
-  ...(TEST_DATABASE_URL ? [{ name: 'postgres' as const, open: () => openPostgres(TEST_DATABASE_URL) }] : []),
+  { name: 'pglite', open: openPglite, openEmpty: () => openDb({ pgliteDataDir: 'memory://' }) },
+  ...(TEST_DATABASE_URL
+    ? [
+        {
+          name: 'postgres' as const,
+          open: () => openPostgres(TEST_DATABASE_URL),
+          openEmpty: () => openPostgres(TEST_DATABASE_URL, false),
+        },
+      ]
+    : []),
 ];
 
 if (!TEST_DATABASE_URL) {

@@ -27,6 +27,7 @@ import { indexError, json } from '../search/http.ts';
 import { queryObject } from '../search/params.ts';
 import { addonOffer, checkoutContext, priceAddons, totals, type CheckoutContext } from './context.ts';
 import { changeCartClass, changeClassBody, type ChangeClassInput, type ChangeClassResult } from '../cart/changeClass.ts';
+import { crashPoint } from '../crashPoints.ts';
 
 type Ctx = Pick<APIContext, 'request' | 'url' | 'locals' | 'params'>;
 
@@ -235,6 +236,7 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
       });
       logCheckoutStage('Create and reserve booking cart', { cart: hash, ok: reserved.ok, ...(reserved.ok ? {} : { code: reserved.code }) });
       if (reserved.ok) {
+        crashPoint('after-hold');
         const b = reserved.booking;
         return json(
           {

@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { BOOKING_STATUSES } from '../../domain/booking/lifecycle.ts';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -295,9 +296,12 @@ export const pricingRules = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Cart, booking, seat holds and payments (checkout). Bookings carry an optional user id as a
-// plain integer without a foreign key: the accounts tables are built separately, and a guest
-// booking is identified by its email.
+// Cart, booking, seat holds and payments (checkout). Everything a booking points at has a foreign
+// key. A booked leg must never lose or silently change what it points at, so its references to
+// the network (schedule, travel option, stations, operator) and a hold's to its inventory row are
+// RESTRICT: the network cannot be deleted (or reseeded, scripts/seed/write.ts) under a booking.
+// Payments and holds are the money and seat ledger: a booking with them cannot be deleted either.
+// A guest booking has no user; a deleted user's bookings stay with the operator (SET NULL).
 // ---------------------------------------------------------------------------------------------
 
 export const cartStatus = pgEnum('cart_status', ['open', 'frozen', 'ordered']);
@@ -359,18 +363,33 @@ export const cartLegs = pgTable(
       .notNull()
       .references(() => cartItems.id, { onDelete: 'cascade' }),
     legIndex: smallint('leg_index').notNull(),
-    scheduleId: integer('schedule_id').notNull(),
-    travelOptionId: integer('travel_option_id').notNull(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'restrict' }),
+    travelOptionId: integer('travel_option_id')
+      .notNull()
+      .references(() => travelOptions.id, { onDelete: 'restrict' }),
     serviceDate: date('service_date').notNull(),
     departureAt: timestamp('departure_at', { withTimezone: true }).notNull(),
     arrivalAt: timestamp('arrival_at', { withTimezone: true }).notNull(),
-    fromStationId: integer('from_station_id').notNull(),
-    toStationId: integer('to_station_id').notNull(),
-    operatorId: integer('operator_id').notNull(),
+    fromStationId: integer('from_station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'restrict' }),
+    toStationId: integer('to_station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'restrict' }),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'restrict' }),
     unitPriceMinor: integer('unit_price_minor').notNull(),
     currency: text('currency').notNull(),
   },
-  (t) => [unique('cart_legs_position').on(t.cartItemId, t.legIndex)],
+  (t) => [
+    unique('cart_legs_position').on(t.cartItemId, t.legIndex),
+    // Deleting a schedule or travel option must find its legs quickly to refuse.
+    index('cart_legs_schedule_idx').on(t.scheduleId),
+    index('cart_legs_travel_option_idx').on(t.travelOptionId),
+  ],
 );
 
 export const bookings = pgTable(
@@ -385,8 +404,8 @@ export const bookings = pgTable(
       .notNull()
       .references(() => carts.id),
     status: bookingStatus('status').notNull(),
-    /** Accounts' user id when signed in (no foreign key yet, see above). */
-    userId: integer('user_id'),
+    /** Accounts' user id when signed in; a deleted user's bookings stay (SET NULL, see above). */
+    userId: integer('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     email: text('email'),
     lang: text('lang').notNull(),
     currency: text('currency').notNull(),
@@ -413,7 +432,11 @@ export const bookings = pgTable(
     /** When the cancellation mail was claimed for sending; it goes out once however often cancel is repeated. */
     cancellationMailedAt: timestamp('cancellation_mailed_at', { withTimezone: true }),
   },
-  (t) => [index('bookings_cart_idx').on(t.cartId), check('bookings_total', sql`${t.totalMinor} >= 0`)],
+  (t) => [
+    index('bookings_cart_idx').on(t.cartId),
+    index('bookings_user_idx').on(t.userId),
+    check('bookings_total', sql`${t.totalMinor} >= 0`),
+  ],
 );
 
 /**
@@ -450,10 +473,10 @@ export const seatHolds = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     bookingId: integer('booking_id')
       .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+      .references(() => bookings.id, { onDelete: 'restrict' }),
     departureInventoryId: bigint('departure_inventory_id', { mode: 'number' })
       .notNull()
-      .references(() => departureInventory.id, { onDelete: 'cascade' }),
+      .references(() => departureInventory.id, { onDelete: 'restrict' }),
     seats: smallint('seats').notNull(),
     status: holdStatus('status').notNull().default('held'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -472,7 +495,7 @@ export const payments = pgTable(
     id: serial('id').primaryKey(),
     bookingId: integer('booking_id')
       .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+      .references(() => bookings.id, { onDelete: 'restrict' }),
     paygate: text('paygate').notNull(),
     /** The gateway's own id of this payment (session or counter reference). */
     providerRef: text('provider_ref').notNull().unique(),

@@ -27,6 +27,7 @@ import { IDEMPOTENCY_KEY, idempotent } from './idempotency.ts';
 import { PAYGATE_CODES, PAYGATES, type PaygateCode } from './paygates.ts';
 import { placeOrder } from './place.ts';
 import { SIGNATURE_HEADER, verifySignature } from './signature.ts';
+import { crashPoint } from '../crashPoints.ts';
 
 type Ctx = Pick<APIContext, 'request' | 'url' | 'locals' | 'params'>;
 
@@ -137,6 +138,7 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
       ...(booking ? { booking } : {}),
     });
     logCheckoutStage('Payment', { booking: bookingId, paygate, ok: placed.ok, ...(placed.ok ? {} : { code: placed.code }) });
+    if (placed.ok) crashPoint('after-place-order');
     if (!placed.ok) return apiError(ctx.locals.t, placed.code, placed.code === 'booking_not_found' ? 404 : 409);
     return json(
       {

@@ -15,6 +15,7 @@ import { changeInTransaction, lockForChange } from '../booking/lifecycle/locks.t
 import { refuseSale, sell } from '../booking/lifecycle/sell.ts';
 import { recordEvent } from '../events/record.ts';
 import { SUPERSEDED } from './paygates.ts';
+import { crashPoint } from '../crashPoints.ts';
 
 export interface PaymentEvent {
   id: string;
@@ -121,6 +122,7 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent, nowMs: numb
         await tx.update(payments).set({ status: 'succeeded', failureCode: null, updatedAt: now }).where(eq(payments.id, payment.id));
         const paid = { paymentId: payment.id, paygate: payment.paygate, amountMinor: payment.amountMinor, currency: payment.currency };
         await recordEvent(tx, { kind: 'booking.paid', bookingId: payment.bookingId, payload: { ...paid, status: sold.status } }, now);
+        crashPoint('mid-webhook');
         return { result: 'confirmed', bookingId: payment.bookingId, status: sold.status };
       }
       await tx.update(payments).set({ status: 'refunded', failureCode: sold.kind, updatedAt: now }).where(eq(payments.id, payment.id));

@@ -12,6 +12,7 @@ import { createTranslator, type Translate } from '../../i18n/translate.ts';
 import { parsePaymentEnv } from './config.ts';
 import { postClaimedWebhook } from './outbox.ts';
 import { readSessionToken, settleSandboxSessionForPush, type SandboxSession } from './sandbox.ts';
+import { crashPoint } from '../crashPoints.ts';
 
 export type HostedResult =
   | { kind: 'redirect'; url: string }
@@ -28,6 +29,7 @@ export function gatewayLocale(session: SandboxSession | undefined): { locale: Lo
 
 async function settle(db: Db, session: SandboxSession, outcome: Parameters<typeof settleSandboxSessionForPush>[2], nowMs: number) {
   const claimed = await settleSandboxSessionForPush(db, session, outcome, nowMs);
+  if (claimed && outcome.type === 'payment.succeeded') crashPoint('after-gateway-success');
   // Push this session's event now so the status page is usually final on arrival; a failed
   // push, and other sessions' events, are left to the background sender (pushing those too made
   // every traveller's payment wait for up to 20 strangers' webhooks in turn).

@@ -8,15 +8,36 @@
  *
  * A sender first claims the booking (a conditional update), so two server processes — or a
  * repeated event delivery and the backstop — never both send. A claim left by a sender that died
- * goes stale after CLAIM_STALE_MS and the mail is tried again.
+ * goes stale after MAIL_CLAIM_STALE_SECONDS (5 minutes by default) and the mail is tried again.
  */
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { PAID_STATUSES } from '../../domain/booking/lifecycle.ts';
 import type { Db } from '../db/client.ts';
+import { createEnvParser } from '../envParser.ts';
 import { bookings, domainEvents } from '../db/schema.ts';
 import { checkoutLogger } from '../booking/log.ts';
+import { crashPoint } from '../crashPoints.ts';
 
+/** The default: long enough for a slow SMTP server, short enough that a crashed sender's mail is not late by much. */
 export const CLAIM_STALE_MS = 5 * 60_000;
-export const PAID_STATUSES = ['paid', 'pending_confirmation', 'confirmed'] as const;
+
+const mailEnv = createEnvParser(
+  z.object({
+    /** Seconds after which a sender's claim on a confirmation mail counts as abandoned (the sender died) and the mail is retried. */
+    MAIL_CLAIM_STALE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60 * 60)
+      .default(CLAIM_STALE_MS / 1000),
+  }),
+  'See the configuration table in README.md.',
+);
+
+function claimStaleMs(): number {
+  return mailEnv().MAIL_CLAIM_STALE_SECONDS * 1000;
+}
 
 export type SendConfirmation = (db: Db, bookingId: number) => Promise<boolean>;
 
@@ -24,7 +45,7 @@ function owed(now: Date) {
   return and(
     isNull(bookings.confirmationMailedAt),
     inArray(bookings.status, [...PAID_STATUSES]),
-    or(isNull(bookings.confirmationMailClaimedAt), lt(bookings.confirmationMailClaimedAt, new Date(now.getTime() - CLAIM_STALE_MS))),
+    or(isNull(bookings.confirmationMailClaimedAt), lt(bookings.confirmationMailClaimedAt, new Date(now.getTime() - claimStaleMs()))),
   );
 }
 
@@ -36,6 +57,7 @@ export async function deliverConfirmationMail(db: Db, bookingId: number, now: Da
     .where(and(eq(bookings.id, bookingId), owed(now)))
     .returning({ id: bookings.id });
   if (claimed.length === 0) return false;
+  crashPoint('mid-mail');
   try {
     // A booking without an email address has nobody to mail: it counts as done.
     await send(db, bookingId);

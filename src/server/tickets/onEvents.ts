@@ -10,7 +10,8 @@ import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
 import { sendCancellationMail } from './cancellationMail.ts';
-import { deliverConfirmationMail, PAID_STATUSES } from './confirmationMail.ts';
+import { PAID_STATUSES } from '../../domain/booking/lifecycle.ts';
+import { deliverConfirmationMail } from './confirmationMail.ts';
 import { sendBookingConfirmation } from './mail.ts';
 
 async function stillOwed(db: Db, condition: ReturnType<typeof and>): Promise<boolean> {

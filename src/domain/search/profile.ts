@@ -106,7 +106,7 @@ interface Scratch {
 
 const networks = new WeakMap<TimetableIndex, ProfileNetwork>();
 
-/** The dense network of an index, built on first use (not by loadIndex while search() does not use it). */
+/** The dense network of an index, built on first use (the server builds it with the index: src/server/search/cache.ts). */
 export function profileNetwork(index: TimetableIndex): ProfileNetwork {
   let network = networks.get(index);
   if (!network) networks.set(index, (network = buildNetwork(index)));

@@ -10,7 +10,7 @@ import { fromDayNumber } from './dates.ts';
 import { MAX_CHANGES, searchWindow } from './journeyRules.ts';
 import { FIRST_DAY, randomNetwork } from './randomNetwork.ts';
 import { referenceSearch, unmatched, type ReferenceJourney } from './reference.ts';
-import { findJourneys } from './search.ts';
+import { findJourneys, nextDates } from './search.ts';
 import { VEHICLE_CLASSES, type ClassFilter, type VehicleClass } from './vehicleClasses.ts';
 
 const asFront = (journeys: ReturnType<typeof findJourneys>): ReferenceJourney[] =>
@@ -88,5 +88,41 @@ describe('search answers against the exhaustive reference, on random networks', 
     );
     expect(compared).toBeGreaterThan(200);
     expect(withTimes).toBeGreaterThan(20);
+  });
+});
+
+describe('next dates on random networks', () => {
+  it('are exactly the next days on which a search finds a journey (the one-run existence check agrees with the whole search)', () => {
+    let listed = 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        fc.constantFrom<'all' | VehicleClass>('all', ...VEHICLE_CLASSES),
+        (seed, onlyClass) => {
+          const index = randomNetwork(seed);
+          const classes: ClassFilter = onlyClass === 'all' ? 'all' : [onlyClass];
+          const placeIds = [...index.places.keys()];
+          for (const from of placeIds)
+            for (const to of placeIds) {
+              if (from === to) continue;
+              const q = {
+                from: { kind: 'place' as const, id: from },
+                to: { kind: 'place' as const, id: to },
+                date: fromDayNumber(FIRST_DAY),
+                classes,
+              };
+              const expected: string[] = [];
+              for (let d = FIRST_DAY + 1; d <= FIRST_DAY + 10 && expected.length < 3; d++) {
+                const date = fromDayNumber(d);
+                if (findJourneys(index, { ...q, date }).length > 0) expected.push(date);
+              }
+              expect(nextDates(index, q, 3, 10), `${from} → ${to}, seed ${seed}`).toEqual(expected);
+              listed += expected.length;
+            }
+        },
+      ),
+      { numRuns: 25 },
+    );
+    expect(listed).toBeGreaterThan(50);
   });
 });

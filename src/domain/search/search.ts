@@ -225,9 +225,25 @@ export function nextDates(
   const found: string[] = [];
   const directOnly = { ...q, maxChanges: 0 as const };
   const withChanges = { ...q, maxChanges: MAX_CHANGES as 3 };
+  const from = resolveEndpoint(index, q.from);
+  const to = resolveEndpoint(index, q.to);
+  // With all classes or one, "a journey exists" is the fastest-journeys search's earliest arrival
+  // (one run, not a whole day's front). A list of classes must be matched exactly, which only
+  // the whole search does.
+  const onlyClass = q.classes === 'all' ? undefined : q.classes.length === 1 ? q.classes[0] : null;
+  const anyJourney = (d: number) =>
+    onlyClass === null || onlyClass === 'railpass' || !from || !to
+      ? journeysOnDay(index, withChanges, d).length > 0
+      : fastestJourneys(index, {
+          originStations: from.stations,
+          destinationStations: to.stations,
+          day: d,
+          earliestOnly: true,
+          ...(onlyClass ? { classes: new Set([onlyClass]) } : {}),
+        }).length > 0;
   for (let d = day + 1; d <= day + horizonDays && found.length < limit; d++) {
     // Direct trips first: a day with a direct departure needs no connection search.
-    if (journeysOnDay(index, directOnly, d).length > 0 || journeysOnDay(index, withChanges, d).length > 0) found.push(fromDayNumber(d));
+    if (journeysOnDay(index, directOnly, d).length > 0 || anyJourney(d)) found.push(fromDayNumber(d));
   }
   return found;
 }

@@ -1,6 +1,6 @@
 /**
- * Facts banners (SPEC §3 Fact): short, true statements about this search from facts-on-dates,
- * each dismissable; dismissed ids are kept under facts_banned. They take one line above the
+ * Facts banners (SPEC §3 Fact): short, true statements about this search from facts-on-dates —
+ * `travel` facts, the recommended trip and the day's groups of similar trips — each dismissable; dismissed ids are kept under facts_banned. They take one line above the
  * list (the first tip and how many more), which opens to all of them: on a phone the trips
  * come first.
  */
@@ -30,7 +30,36 @@ function factText(fact: Fact, { t, localeCode, formatPrice }: Omit<Props, 'facts
       return t('results.fact.night_trips', { count: fact.count });
     case 'operators':
       return t('results.fact.operators', { count: fact.count });
+    case 'recommended_trip': {
+      const reasons = new Intl.ListFormat(localeCode, { type: 'conjunction' }).format(
+        fact.reasons.map((rule) => t(`results.recommended.${rule}`)),
+      );
+      return t('results.fact.recommended', {
+        mode: modeName(fact.vehclasses, t),
+        time: fact.dep_time,
+        price: formatPrice(fact.price.value, fact.price.fxcode),
+        reasons,
+      });
+    }
+    case 'trip_groups': {
+      const groups = fact.groups.map((g) => {
+        const values = {
+          mode: modeName(g.vehclasses, t),
+          count: g.count,
+          times: g.first_dep === g.last_dep ? g.first_dep : `${g.first_dep}–${g.last_dep}`,
+        };
+        return g.min_price
+          ? t('results.fact.group', { ...values, price: formatPrice(g.min_price.value, g.min_price.fxcode) })
+          : t('results.fact.groupSoldOut', values);
+      });
+      return t('results.fact.groups', { groups: groups.join(' · ') });
+    }
   }
+}
+
+/** "Train", or "Bus + Ferry" for a group that changes vehicles. */
+function modeName(vehclasses: readonly string[], t: IslandT): string {
+  return vehclasses.map((c) => t(`vehclass.${c}`)).join(' + ');
 }
 
 export function FactsBanners(props: Props) {

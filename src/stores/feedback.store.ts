@@ -6,6 +6,7 @@
  * back exactly as it was left, overlay and modals included.
  */
 import { atom } from 'nanostores';
+import { ABORTED_BY_USER } from './ajax.ts';
 import { closeAllModals, closeModal } from './modals.store.ts';
 
 /** SPEC §9: a toast stays this long unless it asks for another duration. */
@@ -39,6 +40,15 @@ export function notify(text: string, options: { type?: NotificationType; duratio
     dismissToast(id);
   }, options.duration ?? NOTIFICATION_MS);
   return id;
+}
+
+/**
+ * The error modal's text: the translated default for '' (SPEC §8 generic ajax failure), the
+ * translated "Aborted by user" for an aborted request, else the message as given.
+ */
+export function errorText(message: string, t: (key: string) => string): string {
+  if (message === ABORTED_BY_USER) return t('error.aborted');
+  return message || t('error.ajax');
 }
 
 export function showError(message?: string): void {

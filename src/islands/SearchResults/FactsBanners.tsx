@@ -6,6 +6,7 @@
  */
 import type { Fact } from '../../domain/search/facts.ts';
 import { dismissFact } from '../../stores/results.store.ts';
+import { localDate } from '../shared/localDate.ts';
 import type { IslandT } from '../shared/translate.ts';
 import { durationText } from './TripCard.tsx';
 
@@ -20,8 +21,8 @@ interface Props {
 function factText(fact: Fact, { t, localeCode, formatPrice }: Omit<Props, 'facts'>): string {
   switch (fact.id) {
     case 'cheapest_day': {
-      const [y = 1970, m = 1, d = 1] = fact.date.split('-').map(Number);
-      const date = new Intl.DateTimeFormat(localeCode, { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(y, m - 1, d));
+      const day = localDate(fact.date);
+      const date = day ? new Intl.DateTimeFormat(localeCode, { weekday: 'long', day: 'numeric', month: 'long' }).format(day) : fact.date;
       return t('results.fact.cheapest_day', { date, price: formatPrice(fact.price.value, fact.price.fxcode) });
     }
     case 'fastest_trip':

@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { signedInCookies, signedOutCookies } from '../server/accounts/cookies.ts';
 import type { UserRow } from '../server/accounts/sessions.ts';
 import { USER_COOKIES } from './accounts/navigation.ts';
-import { COOKIE_NAMES, COOKIES, lifetimeUnit, YEAR_S, type CookieName } from './cookieTable.ts';
+import { CONSENT_MAX_AGE_S } from './consent.ts';
+import { COOKIE_NAMES, cookieMaxAge, lifetimeUnit, YEAR_S, type CookieName } from './cookieTable.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const known = new Set<string>(COOKIE_NAMES);
@@ -75,8 +76,12 @@ describe('the cookie table (SPEC §3, §9)', () => {
       'currency',
       'passengers',
     ] as const) {
-      expect(COOKIES[name].maxAgeS, name).toBe(YEAR_S);
+      expect(cookieMaxAge(name), name).toBe(YEAR_S);
     }
+  });
+
+  it('has the lifetime the cookie banner writes the consent cookie with', () => {
+    expect(cookieMaxAge('consent')).toBe(CONSENT_MAX_AGE_S);
   });
 
   it('shows lifetimes in whole units', () => {
@@ -105,7 +110,7 @@ describe('the cookie table (SPEC §3, §9)', () => {
     }
     for (const cookie of signedInCookies({ secureCookies: false }, 'token', user, false).slice(1)) {
       const name = cookie.slice(0, cookie.indexOf('=')) as CookieName;
-      expect(cookie).toContain(`Max-Age=${String(COOKIES[name].maxAgeS)}`);
+      expect(cookie).toContain(`Max-Age=${String(cookieMaxAge(name))}`);
     }
   });
 

@@ -1,12 +1,9 @@
 /**
  * Every cookie the site sets, in one table (SPEC §3 cookies, §9 lifetimes). The code that sets a
  * cookie takes its lifetime from here (`cookieMaxAge`), the privacy policy page lists the table
- * (src/components/content/CookieList.astro), and `cookieTable.test.ts` fails when the code sets
- * a cookie that is not in it. Purposes are translated (`cookies.purpose.<purpose>`); several
- * cookies that serve one purpose share it.
+ * (src/server/content/cookieList.ts), and `cookieTable.test.ts` fails when the code sets
+ * a cookie that is not in it. Purposes are translated (`cookies.purpose.<purpose>`).
  */
-
-import { CONSENT_MAX_AGE_S } from './consent.ts';
 
 const MINUTE_S = 60;
 const HOUR_S = 60 * MINUTE_S;
@@ -15,11 +12,10 @@ const DAY_S = 24 * HOUR_S;
 export const YEAR_S = 365 * DAY_S;
 
 export type CookieCategory = 'necessary' | 'preferences' | 'statistics' | 'marketing';
-export type CookiePurpose = 'session' | 'account' | 'currency' | 'cart' | 'checkout' | 'consent' | 'search' | 'passengers';
 
+/** What every cookie of one purpose shares. */
 export interface CookieEntry {
-  purpose: CookiePurpose;
-  /** Max-Age in seconds (the longest, where it depends on the case — see `note`). */
+  /** Max-Age in seconds (the longest, where it depends on the case — see the comment). */
   maxAgeS: number;
   category: CookieCategory;
   /** HttpOnly: scripts on the page cannot read it. */
@@ -28,41 +24,64 @@ export interface CookieEntry {
   hostPrefixed?: true;
 }
 
-export const COOKIES = {
+// Cookies that serve one purpose share lifetime and kind, so the table is kept by purpose: the
+// browser bundles that write cookies carry it, and it stays small.
+const PURPOSES = {
   // Sign-in: 30 days (a temporary sign-in from a ticket link: 1 day, src/server/accounts/sessions.ts).
-  session: { purpose: 'session', maxAgeS: 30 * DAY_S, category: 'necessary', httpOnly: true, hostPrefixed: true },
+  session: { maxAgeS: 30 * DAY_S, category: 'necessary', httpOnly: true, hostPrefixed: true },
   // What static pages show a signed-in user (account links, staff link, balance); the server
   // never trusts them (SPEC §3 user fields).
-  user_id: { purpose: 'account', maxAgeS: YEAR_S, category: 'necessary', httpOnly: false },
-  role: { purpose: 'account', maxAgeS: YEAR_S, category: 'necessary', httpOnly: false },
-  is_staff: { purpose: 'account', maxAgeS: YEAR_S, category: 'necessary', httpOnly: false },
-  is_admin: { purpose: 'account', maxAgeS: YEAR_S, category: 'necessary', httpOnly: false },
-  is_temp: { purpose: 'account', maxAgeS: YEAR_S, category: 'necessary', httpOnly: false },
-  country_id: { purpose: 'account', maxAgeS: YEAR_S, category: 'necessary', httpOnly: false },
-  balance: { purpose: 'account', maxAgeS: YEAR_S, category: 'necessary', httpOnly: false },
-  balance_fxcode: { purpose: 'account', maxAgeS: YEAR_S, category: 'necessary', httpOnly: false },
-  currency: { purpose: 'currency', maxAgeS: YEAR_S, category: 'preferences', httpOnly: false },
-  cart_session: { purpose: 'cart', maxAgeS: 30 * DAY_S, category: 'necessary', httpOnly: true, hostPrefixed: true },
-  checkout_hash: { purpose: 'checkout', maxAgeS: DAY_S, category: 'necessary', httpOnly: true },
-  consent: { purpose: 'consent', maxAgeS: CONSENT_MAX_AGE_S, category: 'necessary', httpOnly: false },
-  last_search: { purpose: 'search', maxAgeS: YEAR_S, category: 'preferences', httpOnly: false },
-  from_id: { purpose: 'search', maxAgeS: YEAR_S, category: 'preferences', httpOnly: false },
-  from_slug: { purpose: 'search', maxAgeS: YEAR_S, category: 'preferences', httpOnly: false },
-  from_name: { purpose: 'search', maxAgeS: YEAR_S, category: 'preferences', httpOnly: false },
-  to_id: { purpose: 'search', maxAgeS: YEAR_S, category: 'preferences', httpOnly: false },
-  to_slug: { purpose: 'search', maxAgeS: YEAR_S, category: 'preferences', httpOnly: false },
-  to_name: { purpose: 'search', maxAgeS: YEAR_S, category: 'preferences', httpOnly: false },
-  search_date: { purpose: 'search', maxAgeS: YEAR_S, category: 'preferences', httpOnly: false },
-  search_date2: { purpose: 'search', maxAgeS: YEAR_S, category: 'preferences', httpOnly: false },
-  passengers: { purpose: 'passengers', maxAgeS: YEAR_S, category: 'preferences', httpOnly: false },
+  account: { maxAgeS: YEAR_S, category: 'necessary', httpOnly: false },
+  currency: { maxAgeS: YEAR_S, category: 'preferences', httpOnly: false },
+  cart: { maxAgeS: 30 * DAY_S, category: 'necessary', httpOnly: true, hostPrefixed: true },
+  checkout: { maxAgeS: DAY_S, category: 'necessary', httpOnly: true },
+  // The banner script writes it with CONSENT_MAX_AGE_S (consent.ts); the test holds the two equal.
+  consent: { maxAgeS: YEAR_S, category: 'necessary', httpOnly: false },
+  search: { maxAgeS: YEAR_S, category: 'preferences', httpOnly: false },
+  passengers: { maxAgeS: YEAR_S, category: 'preferences', httpOnly: false },
 } as const satisfies Record<string, CookieEntry>;
+
+export type CookiePurpose = keyof typeof PURPOSES;
+
+/** Every cookie by name, with its purpose. */
+export const COOKIES = {
+  session: 'session',
+  user_id: 'account',
+  role: 'account',
+  is_staff: 'account',
+  is_admin: 'account',
+  is_temp: 'account',
+  country_id: 'account',
+  balance: 'account',
+  balance_fxcode: 'account',
+  currency: 'currency',
+  cart_session: 'cart',
+  checkout_hash: 'checkout',
+  consent: 'consent',
+  last_search: 'search',
+  from_id: 'search',
+  from_slug: 'search',
+  from_name: 'search',
+  to_id: 'search',
+  to_slug: 'search',
+  to_name: 'search',
+  search_date: 'search',
+  search_date2: 'search',
+  passengers: 'passengers',
+} as const satisfies Record<string, CookiePurpose>;
 
 export type CookieName = keyof typeof COOKIES;
 
-export const COOKIE_NAMES = Object.keys(COOKIES) as CookieName[];
+export const COOKIE_NAMES = /* @__PURE__ */ Object.keys(COOKIES) as CookieName[];
+
+/** A cookie's row: its purpose and what the purpose sets. */
+export function cookieEntry(name: CookieName): CookieEntry & { purpose: CookiePurpose } {
+  const purpose = COOKIES[name];
+  return { purpose, ...PURPOSES[purpose] };
+}
 
 export function cookieMaxAge(name: CookieName): number {
-  return COOKIES[name].maxAgeS;
+  return PURPOSES[COOKIES[name]].maxAgeS;
 }
 
 /** A lifetime as the largest whole unit (1 year, 30 days, 1 day, 1 hour, 30 minutes) for the policy page. */

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ABORTED_BY_USER, AjaxError, isAborted, raiseAjaxFailure, sharedGet } from './ajax.ts';
+import { ABORTED_BY_USER, isAborted, raiseAjaxFailure, sharedGet } from './ajax.ts';
+import { ABORTED_BY_USER as MODAL_ABORTED_TEXT } from './feedback.store.ts';
 
 /** A fetch whose answers the test releases by hand, counting the calls per URL. */
 function manualFetch() {
@@ -92,28 +93,36 @@ describe('sharedGet: identical GET requests in flight share one answer (SPEC §7
     const a = sharedGet('/u6', {}, fetcher);
     const b = sharedGet('/u6', {}, fetcher);
     calls[0]?.fail(new TypeError('Failed to fetch'));
-    await expect(a).rejects.toMatchObject({ reason: 'network' });
-    await expect(b).rejects.toMatchObject({ reason: 'network' });
+    await expect(a).rejects.toThrow('Failed to fetch');
+    await expect(b).rejects.toThrow('Failed to fetch');
     void sharedGet('/u6', {}, fetcher);
     expect(calls).toHaveLength(2);
   });
 });
 
 describe('raiseAjaxFailure (SPEC §8)', () => {
+  it('uses the message the error modal translates', () => {
+    expect(ABORTED_BY_USER).toBe(MODAL_ABORTED_TEXT);
+  });
+
   const raised = (error: unknown) => {
     const events: Event[] = [];
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    raiseAjaxFailure(error, { dispatchEvent: (e: Event) => events.push(e) > 0 });
-    spy.mockRestore();
+    vi.stubGlobal('window', { dispatchEvent: (e: Event) => events.push(e) > 0 });
+    try {
+      raiseAjaxFailure(error);
+    } finally {
+      vi.unstubAllGlobals();
+      spy.mockRestore();
+    }
     return events.map((e) => [e.type, (e as CustomEvent).detail] as const);
   };
 
   it('opens the error modal with the default text for a generic failure', () => {
-    expect(raised(new AjaxError('network'))).toEqual([['showError', null]]);
+    expect(raised(new TypeError('Failed to fetch'))).toEqual([['showError', null]]);
   });
 
   it('says "Aborted by user" for an aborted request', () => {
-    expect(raised(new AjaxError('aborted'))).toEqual([['showError', { message: ABORTED_BY_USER }]]);
-    expect(raised(new DOMException('x', 'AbortError'))).toEqual([['showError', { message: ABORTED_BY_USER }]]);
+    expect(raised(new DOMException('The operation was aborted.', 'AbortError'))).toEqual([['showError', { message: ABORTED_BY_USER }]]);
   });
 });

@@ -4,14 +4,7 @@
  */
 import { cookieMaxAge, type CookieName } from '../domain/cookieTable.ts';
 
-export function readCookie(name: string): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  for (const part of document.cookie.split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
-  }
-  return undefined;
-}
+export { readCookie } from './readCookie.ts';
 
 /** Removes a cookie (any name: logout also clears cookies this site no longer sets). */
 export function clearCookie(name: string): void {

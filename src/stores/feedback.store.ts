@@ -6,12 +6,14 @@
  * back exactly as it was left, overlay and modals included.
  */
 import { atom } from 'nanostores';
-import { ABORTED_BY_USER } from './ajax.ts';
 import { closeAllModals, closeModal } from './modals.store.ts';
 
 /** SPEC §9: a toast stays this long unless it asks for another duration. */
 export const NOTIFICATION_MS = 3000;
 export const ERROR_MODAL_ID = 'error';
+
+/** SPEC §8: the message of an aborted request (matched by error reporting; translated on screen). */
+export const ABORTED_BY_USER = 'Aborted by user';
 
 export type NotificationType = 'success' | 'error' | 'confirm' | 'warn' | 'info';
 

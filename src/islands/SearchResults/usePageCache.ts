@@ -62,7 +62,11 @@ export function usePageCache(current: () => { currency: string | null; pageEnd: 
   const take = useCallback(() => {
     if (!cameBack()) return;
     const page = takePage<Kept>(sessionStorage, pageUrl(), Date.now());
-    if (page) kept.current = { data: page.data, scrollY: page.scrollY };
+    if (!page) return;
+    kept.current = { data: page.data, scrollY: page.scrollY };
+    // This page puts the scroll back itself once its list is on screen; the browser's own
+    // restoration, still retrying while the page grows, landed a screen further down.
+    history.scrollRestoration = 'manual';
   }, []);
 
   const restore = useCallback((currency: string) => {

@@ -7,7 +7,7 @@
 import type { Role } from '../domain/accountMenu.ts';
 import { headerBrand, type AgentOperator, type HeaderBrand, type WhiteLabelConfig } from '../domain/branding.ts';
 import { replaceBrackets } from '../i18n/placeholders.ts';
-import { readCookie } from '../stores/cookies.ts';
+import { readCookie } from '../stores/readCookie.ts';
 
 const CACHE_KEY = 'agent_branding';
 

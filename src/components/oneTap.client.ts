@@ -5,7 +5,7 @@
  * new display cookies. A second-step account goes to the 2FA page instead.
  */
 import { oneTapEligible } from '../domain/oneTap.ts';
-import { readCookie } from '../stores/cookies.ts';
+import { readCookie } from '../stores/readCookie.ts';
 import { loadGoogleIdentity } from '../islands/shared/googleIdentity.ts';
 
 async function signIn(lang: string, credential: string): Promise<void> {

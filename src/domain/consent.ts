@@ -6,6 +6,8 @@ export const CONSENT_CATEGORIES = ['necessary', 'preferences', 'statistics', 'ma
 export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
 export type Consent = Partial<Record<ConsentCategory, boolean | undefined>>;
 export const CONSENT_COOKIE = 'consent';
+/** The consent choice is kept one year (SPEC §9), as the cookie table (cookieTable.ts) lists it (its test checks). */
+export const CONSENT_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /** Parses the cookie value; anything unreadable counts as "no decision yet" (null). */
 export function parseConsent(raw: string | null | undefined): Consent | -1 | null {

@@ -8,7 +8,7 @@
 import { atom } from 'nanostores';
 import type { Role } from '../domain/accountMenu.ts';
 import { afterLoginNavigation, cookiesClearedAtLogout } from '../domain/accounts/navigation.ts';
-import { readCookie, writeCookie } from './cookies.ts';
+import { clearCookie, readCookie } from './cookies.ts';
 
 export interface SignedInUser {
   id: number;
@@ -92,7 +92,7 @@ const LOCAL_USER_KEYS = ['user', 'token', 'passengers'];
  */
 export async function logout(lang: string, reloadTo?: string): Promise<void> {
   const role = (readCookie('role') ?? null) as Role | null;
-  for (const name of cookiesClearedAtLogout(role)) writeCookie(name, undefined);
+  for (const name of cookiesClearedAtLogout(role)) clearCookie(name);
   for (const key of LOCAL_USER_KEYS) {
     localStorage.removeItem(key);
     sessionStorage.removeItem(key);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $errorMessage, $loading, $toasts, closeErrorModal, listenForFeedback, notify } from './feedback.store.ts';
+import { $errorMessage, $loading, $toasts, closeErrorModal, errorText, listenForFeedback, notify } from './feedback.store.ts';
+import { ABORTED_BY_USER } from './ajax.ts';
 import { $modals, openModal } from './modals.store.ts';
 
 /** pageshow as a browser fires it; `persisted` is true for a back-forward cache restore. */
@@ -84,5 +85,21 @@ describe('page feedback events (SPEC §4)', () => {
     page.dispatchEvent(new Event('showLoading'));
     expect($loading.get()).toBe(false);
     stop = listenForFeedback(page);
+  });
+});
+
+describe('the error modal text (SPEC §8)', () => {
+  const t = (key: string) => ({ 'error.ajax': 'Algo ha fallado.', 'error.aborted': 'Cancelado por el usuario' })[key] ?? key;
+
+  it('is the translated default for a generic ajax failure', () => {
+    expect(errorText('', t)).toBe('Algo ha fallado.');
+  });
+
+  it('translates "Aborted by user" for an aborted request', () => {
+    expect(errorText(ABORTED_BY_USER, t)).toBe('Cancelado por el usuario');
+  });
+
+  it('shows any other message as given', () => {
+    expect(errorText('Payment declined', t)).toBe('Payment declined');
   });
 });

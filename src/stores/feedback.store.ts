@@ -12,6 +12,9 @@ import { closeAllModals, closeModal } from './modals.store.ts';
 export const NOTIFICATION_MS = 3000;
 export const ERROR_MODAL_ID = 'error';
 
+/** SPEC §8: the message of an aborted request (matched by error reporting; translated on screen). */
+export const ABORTED_BY_USER = 'Aborted by user';
+
 export type NotificationType = 'success' | 'error' | 'confirm' | 'warn' | 'info';
 
 export interface Toast {
@@ -39,6 +42,15 @@ export function notify(text: string, options: { type?: NotificationType; duratio
     dismissToast(id);
   }, options.duration ?? NOTIFICATION_MS);
   return id;
+}
+
+/**
+ * The error modal's text: the translated default for '' (SPEC §8 generic ajax failure), the
+ * translated "Aborted by user" for an aborted request, else the message as given.
+ */
+export function errorText(message: string, t: (key: string) => string): string {
+  if (message === ABORTED_BY_USER) return t('error.aborted');
+  return message || t('error.ajax');
 }
 
 export function showError(message?: string): void {

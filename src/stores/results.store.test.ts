@@ -1,5 +1,5 @@
 import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runList } from '../domain/results/listWork.ts';
 import { makeTrip } from '../domain/results/testTrips.ts';
 import type { Trip } from '../domain/search/trips.ts';
@@ -249,5 +249,25 @@ describe('round trip (SPEC §3, §5)', () => {
     await chooseOutbound(outbound, option, roundRequest, fetcher);
     expect($roundTrip.get()).toMatchObject({ leg: 'outbound', unavailableReason: 'sold_out', showModal: true });
     resetRoundTrip();
+  });
+
+  it('raises the generic error modal, not "sold out", when adding to the cart gets no answer', async () => {
+    const outbound = makeTrip({ key: 'offline', dep: '08:00', arr: '12:00', price: 30 });
+    const option = outbound.travel_options[0];
+    if (!option) throw new Error('fixture without option');
+    const page = new EventTarget();
+    const raised: unknown[] = [];
+    page.addEventListener('showError', (event) => raised.push((event as CustomEvent).detail));
+    vi.stubGlobal('window', page);
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const { fetcher } = fakeFetch([{ match: '/add-to-cart/', respond: () => Promise.reject(new TypeError('Failed to fetch')) }]);
+      await chooseOutbound(outbound, option, roundRequest, fetcher);
+    } finally {
+      quiet.mockRestore();
+      vi.unstubAllGlobals();
+    }
+    expect(raised).toEqual([null]);
+    expect($roundTrip.get()).toMatchObject({ showModal: false, unavailableReason: null, leg: 'outbound' });
   });
 });

@@ -10,6 +10,7 @@ import type { TravelOption, Trip } from '../domain/search/trips.ts';
 import { buildFilterGroups, buildTabs, priceBounds, selectTab } from '../domain/results/filters.ts';
 import { settledView } from '../domain/results/firstView.ts';
 import { runList, sortAndFilterProducts, type ListFunction, type ListOutput } from '../domain/results/listWork.ts';
+import { isAborted, raiseAjaxFailure, sharedGet } from './ajax.ts';
 import type { ListClient } from './listWorker.ts';
 import {
   EMPTY_STATE,
@@ -141,10 +142,6 @@ interface SearchAnswer {
 
 let controller: AbortController | undefined;
 
-function isAbort(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
-}
-
 function searchQuery(r: SearchRequest): string {
   const q = new URLSearchParams({
     fromId: r.fromId,
@@ -166,7 +163,7 @@ function settleView(): void {
 }
 
 async function loadNextDates(r: SearchRequest, signal: AbortSignal, fetcher: typeof fetch): Promise<NextTripDate[]> {
-  const response = await fetcher(`/api/nuxt/${r.lang}/trips/next-dates?${searchQuery(r)}`, { signal });
+  const response = await sharedGet(`/api/nuxt/${r.lang}/trips/next-dates?${searchQuery(r)}`, { signal }, fetcher);
   if (!response.ok) return [];
   return ((await response.json()) as { dates: NextTripDate[] }).dates;
 }
@@ -183,10 +180,11 @@ export async function runSearch(r: SearchRequest, fetcher: typeof fetch = (...ar
   $trips.set([]);
   $status.set({ ...$status.get(), isSearching: true, hasError: false, failed: false, isRechecked: false, nextTripDates: [] });
   try {
-    const response = await fetcher(`/api/nuxt/${r.lang}/trips/search?${searchQuery(r)}`, {
-      signal: own.signal,
-      headers: { accept: 'application/json' },
-    });
+    const response = await sharedGet(
+      `/api/nuxt/${r.lang}/trips/search?${searchQuery(r)}`,
+      { signal: own.signal, headers: { accept: 'application/json' } },
+      fetcher,
+    );
     if (response.status === 503) {
       $status.setKey('hasError', true);
       $status.setKey('isSearching', false);
@@ -213,7 +211,7 @@ export async function runSearch(r: SearchRequest, fetcher: typeof fetch = (...ar
     await recheck(answer, own, fetcher);
   } catch (error) {
     // SPEC §8: an aborted search exits silently.
-    if (isAbort(error) || controller !== own) return;
+    if (isAborted(error) || controller !== own) return;
     $status.set({ ...$status.get(), isSearching: false, failed: true });
     console.error(error);
   } finally {
@@ -242,7 +240,7 @@ async function recheck(answer: SearchAnswer, own: AbortController, fetcher: type
   try {
     await Promise.all(
       answer.tripsRecheck.map(async (url) => {
-        const response = await fetcher(`${url}&token=${encodeURIComponent(answer.recheckToken)}`, { signal: own.signal });
+        const response = await sharedGet(`${url}&token=${encodeURIComponent(answer.recheckToken)}`, { signal: own.signal }, fetcher);
         if (!response.ok) return;
         const body = (await response.json()) as { trips: RecheckedTrip[] };
         if (controller === own) $trips.set(applyRecheck($trips.get(), body.trips));
@@ -304,7 +302,7 @@ export async function loadFacts(r: SearchRequest, fetcher: typeof fetch = (...ar
   $factsSettled.set(false);
   try {
     const q = new URLSearchParams({ fromId: r.fromId, toId: r.toId, date: r.date, people: String(r.people), currency: r.currency });
-    const response = await fetcher(`/api/nuxt/${r.lang}/trips/facts-on-dates?${q.toString()}`);
+    const response = await sharedGet(`/api/nuxt/${r.lang}/trips/facts-on-dates?${q.toString()}`, {}, fetcher);
     $facts.set(response.ok ? ((await response.json()) as { facts: Fact[] }).facts : []);
   } catch {
     $facts.set([]);
@@ -315,6 +313,32 @@ export async function loadFacts(r: SearchRequest, fetcher: typeof fetch = (...ar
 
 export function dismissFact(id: string): void {
   $factsBanned.set([...new Set([...$factsBanned.get(), id])]);
+}
+
+// ---- Page cache (SPEC §2, §9; src/domain/results/pageCache.ts) --------------------------------
+
+/** What a kept results page needs to show its list again without a search. */
+export interface ResultsSnapshot {
+  trips: Trip[];
+  status: SearchStatus;
+  facts: Fact[];
+}
+
+/** The answer on screen, when there is a settled one worth keeping (not mid-search, not failed). */
+export function resultsSnapshot(): ResultsSnapshot | undefined {
+  const status = $status.get();
+  if (status.isSearching || status.failed || controller) return undefined;
+  return { trips: $trips.get(), status, facts: $facts.get() };
+}
+
+/** Shows a kept answer as if its search had just finished (the recheck already ran for it). */
+export function restoreResults(snapshot: ResultsSnapshot): void {
+  controller?.abort();
+  controller = undefined;
+  $status.set({ ...snapshot.status, isSearching: false, isRechecked: true });
+  $trips.set(snapshot.trips);
+  $facts.set(snapshot.facts);
+  $factsSettled.set(true);
 }
 
 // ---- Round trip (SPEC §3 round trip state, §5 cart hash rule) ----------------------------------
@@ -394,7 +418,11 @@ export async function chooseOutbound(
     const response = await fetcher(bookingHref(option, r), { redirect: 'follow' });
     hash = response.ok ? /\/checkout\/([^/?#]+)/.exec(response.url)?.[1] : undefined;
   } catch (error) {
-    console.error(error);
+    // No answer at all (offline, dropped): not "sold out" — SPEC §8's generic failure, in the
+    // error modal, and the traveller can pick again.
+    resetRoundTrip();
+    raiseAjaxFailure(error);
+    return;
   }
   if (!hash) {
     $roundTrip.setKey('unavailableReason', 'sold_out');

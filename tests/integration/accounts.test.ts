@@ -55,7 +55,7 @@ describe.each(DATABASES)('accounts on $name', (database) => {
       const session = verified.setCookies.find((c) => c.startsWith('session='));
       expect(session).toMatch(/HttpOnly/);
       expect(session).toMatch(/SameSite=Lax/);
-      for (const name of ['user_id', 'role', 'is_staff', 'balance', 'balance_fxcode']) {
+      for (const name of ['user_id', 'role', 'is_staff', 'is_admin', 'is_temp', 'balance', 'balance_fxcode']) {
         const cookie = verified.setCookies.find((c) => c.startsWith(`${name}=`));
         expect(cookie, name).toBeDefined();
         expect(cookie).not.toMatch(/HttpOnly/);

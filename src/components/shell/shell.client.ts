@@ -5,7 +5,7 @@
  * signed-in user's links, an agent's logo, Google one-tap, the full menus, the bot list) is
  * imported when it is needed.
  */
-import { readCookie } from '../../stores/cookies.ts';
+import { readCookie } from '../../stores/readCookie.ts';
 import { wireBackButtons } from '../backButton.client.ts';
 import { watchForNewBuilds } from './buildCheck.client.ts';
 import { wireCurrencyMenus } from './currencyLabel.client.ts';

@@ -1,8 +1,10 @@
 /**
  * Route facts for the results page and its structured data (SPEC §3 Fact, §7 facts-on-dates):
  * short statements a traveller acts on — the cheapest day this week, the fastest trip, whether
- * night trips exist. Only facts that are true for this search are returned.
+ * night trips exist (`travel`), the recommended trip and the day's groups of similar trips (the
+ * two banner kinds, `bannerFacts.ts`). Only facts that are true for this search are returned.
  */
+import { groupsBanner, recommendedBanner, type GroupsBanner, type RecommendedBanner } from './bannerFacts.ts';
 import { addDays } from './dates.ts';
 import { search, type Endpoint } from './search.ts';
 import type { TimetableIndex } from './timetable.ts';
@@ -12,7 +14,9 @@ export type Fact =
   | { id: 'cheapest_day'; type: 'travel'; date: string; price: Money }
   | { id: 'fastest_trip'; type: 'travel'; key: string; duration_min: number; vehclasses: string[] }
   | { id: 'night_trips'; type: 'travel'; count: number }
-  | { id: 'operators'; type: 'travel'; count: number };
+  | { id: 'operators'; type: 'travel'; count: number }
+  | RecommendedBanner
+  | GroupsBanner;
 
 export interface FactsQuery {
   from: Endpoint;
@@ -60,6 +64,11 @@ export function factsOnDates(index: TimetableIndex, q: FactsQuery): Fact[] {
   if (night > 0) facts.push({ id: 'night_trips', type: 'travel', count: night });
   const operators = new Set(today.flatMap((t) => t.params.operators)).size;
   if (operators > 0) facts.push({ id: 'operators', type: 'travel', count: operators });
+  // The banners come last: the first fact is the one-line summary on a phone and must stay short.
+  const recommended = recommendedBanner(today);
+  if (recommended) facts.push(recommended);
+  const groups = groupsBanner(today);
+  if (groups) facts.push(groups);
   return facts;
 }
 

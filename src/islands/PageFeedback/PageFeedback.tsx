@@ -4,7 +4,15 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $errorMessage, $loading, $toasts, closeErrorModal, ERROR_MODAL_ID, listenForFeedback } from '../../stores/feedback.store.ts';
+import {
+  $errorMessage,
+  $loading,
+  $toasts,
+  closeErrorModal,
+  ERROR_MODAL_ID,
+  errorText,
+  listenForFeedback,
+} from '../../stores/feedback.store.ts';
 import { islandTranslator } from '../shared/translate.ts';
 import { useModalDialog } from '../shared/useModalDialog.ts';
 import './PageFeedback.css';
@@ -36,7 +44,7 @@ export default function PageFeedback({ messages }: { messages: Readonly<Record<s
         <button type="button" className="pf-modal__close" aria-label={t('error.close')} onClick={modal.closeIcon.onClick}>
           <span aria-hidden="true">×</span>
         </button>
-        <p id="pf-error-text">{errorMessage || t('error.ajax')}</p>
+        <p id="pf-error-text">{errorText(errorMessage ?? '', t)}</p>
         <button type="button" className="button" onClick={modal.closeIcon.onClick}>
           {t('error.close')}
         </button>

@@ -7,6 +7,7 @@ import type { Locale } from 'date-fns';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { loadCalendarLocale } from './calendarLocales.ts';
 import type { IslandT } from '../shared/translate.ts';
+import { localDate } from '../shared/localDate.ts';
 
 export const CALENDAR_MONTHS = 24;
 
@@ -32,9 +33,9 @@ interface Props {
   t: IslandT;
 }
 
-export function toDate(iso: string): Date {
-  const [y = 1970, m = 1, d = 1] = iso.split('-').map(Number);
-  return new Date(y, m - 1, d);
+/** `today` is the page's own clock, always valid; its fallback only satisfies the type. */
+function todayDate(iso: string): Date {
+  return localDate(iso) ?? new Date();
 }
 
 export function toIso(date: Date): string {
@@ -60,7 +61,9 @@ export function DateField({
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const labelId = useId();
-  const first = toDate(today);
+  const first = todayDate(today);
+  // A value that is no date (an old cookie, a hand-edited address) shows as empty, not a crash.
+  const chosen = value ? localDate(value) : undefined;
   const last = new Date(first.getFullYear(), first.getMonth() + CALENDAR_MONTHS, first.getDate());
 
   useEffect(() => {
@@ -99,8 +102,8 @@ export function DateField({
     button.current?.focus();
   }
 
-  const shown = value
-    ? new Intl.DateTimeFormat(localeCode, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(toDate(value))
+  const shown = chosen
+    ? new Intl.DateTimeFormat(localeCode, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(chosen)
     : placeholder;
 
   return (
@@ -146,8 +149,8 @@ export function DateField({
               // Keyboard users land on the selected (or today's) day in the grid.
               autoFocus
               required={false}
-              selected={value ? toDate(value) : undefined}
-              defaultMonth={value ? toDate(value) : first}
+              selected={chosen}
+              defaultMonth={chosen ?? first}
               onSelect={(day) => {
                 if (day) onChange(toIso(day));
                 close();

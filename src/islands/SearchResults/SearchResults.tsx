@@ -58,6 +58,7 @@ import { FilterSheet, FilterSheetButton } from './FilterSheet.tsx';
 import { EMPTY_NAMES, loadNames, namesFrom, type Names } from './names.ts';
 import { RoundTripModal } from './RoundTripModal.tsx';
 import { TripCard, type TripAction } from './TripCard.tsx';
+import { usePageCache } from './usePageCache.ts';
 import './SearchResults.css';
 
 interface Props {
@@ -118,6 +119,12 @@ export default function SearchResults({
   const [pageEnd, setPageEnd] = useState(PAGE_SIZE);
   const [pastDate, setPastDate] = useState(serverPastDate);
   const [sheetOpen, setSheetOpen] = useState(false);
+  const {
+    take: takeKeptPage,
+    restore: restoreKeptPage,
+    pending: keptScroll,
+    scrolled: keptScrollDone,
+  } = usePageCache(() => ({ currency, pageEnd, roundTrip: Boolean(request.date2) }));
 
   // A new view starts again at the first page of trips.
   useEffect(() => {
@@ -135,6 +142,7 @@ export default function SearchResults({
     setPastDate(asked.pastDate);
     const corrected = correctedQuery(window.location.search, asked);
     if (corrected) window.history.replaceState(window.history.state, '', `${window.location.pathname}${corrected}${window.location.hash}`);
+    takeKeptPage();
     setCurrency(currencyFromCookie());
     let worker: Worker | undefined;
     try {
@@ -168,14 +176,16 @@ export default function SearchResults({
       attachListWorker(undefined);
       worker?.terminate();
     };
-  }, [lang]);
+  }, [lang, takeKeptPage]);
 
   useEffect(() => {
     if (currency === null) return;
     resetRoundTrip();
+    // Back from a trip or checkout within the recheck window: the list as it was left (SPEC §2).
+    if (restoreKeptPage(currency)) return;
     void runSearch({ ...request, lang, currency });
     void loadFacts({ ...request, lang, currency });
-  }, [currency, lang, request]);
+  }, [currency, lang, request, restoreKeptPage]);
 
   const first = isFirstView(seed) ? seed : undefined;
   const firstNames = useMemo(() => (first ? namesFrom(first.names) : EMPTY_NAMES), [first]);
@@ -216,6 +226,17 @@ export default function SearchResults({
         names: firstNames,
       };
   const count = live ? products.length : (first?.count ?? 0);
+
+  // A restored page: open as many cards as were shown, then go back to where the traveller was.
+  useEffect(() => {
+    if (!keptScroll || !live || productsFrom !== trips) return;
+    if (pageEnd < keptScroll.pageEnd) {
+      setPageEnd(keptScroll.pageEnd);
+      return;
+    }
+    window.scrollTo(0, keptScroll.scrollY);
+    keptScrollDone();
+  }, [keptScroll, keptScrollDone, live, productsFrom, trips, pageEnd]);
 
   const formatter = useCallback((value: number, code: string) => formatMoneyValue({ value, fxcode: code }, localeCode), [localeCode]);
   const shownCurrency = (live ? trips[0] : first?.trips[0])?.min_price.fxcode ?? currency ?? 'USD';

@@ -2,6 +2,8 @@
  * Station and operator names for the list, from common-data (SPEC §3 Other: classes,
  * operators, stations). Loaded once per page; until then ids stay readable as "…".
  */
+import { sharedGet } from '../../stores/ajax.ts';
+
 export interface Names {
   station: (id: number) => string;
   operator: (id: number) => string;
@@ -20,7 +22,7 @@ export function namesFrom(records: { stations: Record<string, string>; operators
 }
 
 export async function loadNames(lang: string): Promise<Names> {
-  const response = await fetch(`/api/nuxt/${lang}/common-data`, { headers: { accept: 'application/json' } });
+  const response = await sharedGet(`/api/nuxt/${lang}/common-data`, { headers: { accept: 'application/json' } });
   if (!response.ok) return EMPTY_NAMES;
   const data = (await response.json()) as CommonData;
   const stations = new Map(data.stations.map((s) => [s.id, s.name]));

@@ -137,7 +137,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Route facts for a date',
     description: searchQueryNote,
     query: [searchSchema],
-    ok: { status: 200, description: 'A list of facts (empty when they cannot be computed).' },
+    ok: {
+      status: 200,
+      description:
+        'A list of facts — travel facts, the recommended-trip banner and the trip-groups banner (empty when they cannot be computed).',
+    },
     etag: true,
     errors: SEARCH_ERRORS,
   },

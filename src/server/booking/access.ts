@@ -18,9 +18,10 @@ import { parseServerEnv } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { bookings, carts, cartSessions } from '../db/schema.ts';
 import { getBooking, type BookingRow } from './bookings.ts';
+import { cookieMaxAge } from '../../domain/cookieTable.ts';
 
 /** Long enough to pay a held booking or come back to a paid one's success page later on. */
-export const CART_SESSION_MAX_AGE_S = 30 * 86_400;
+export const CART_SESSION_MAX_AGE_S = cookieMaxAge('cart_session');
 const KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 function secureCookies(): boolean {
@@ -53,7 +54,7 @@ export function cartSessionCookieOptions() {
 
 /** The `checkout_hash` cookie (which cart the browser is on): HttpOnly too, scripts never read it. */
 export function checkoutHashCookieOptions() {
-  return { path: '/', maxAge: 86_400, sameSite: 'lax' as const, httpOnly: true, secure: secureCookies() };
+  return { path: '/', maxAge: cookieMaxAge('checkout_hash'), sameSite: 'lax' as const, httpOnly: true, secure: secureCookies() };
 }
 
 /** Lets the browser holding `key` act on the cart (the browser that made it, or one that resumed it). */

@@ -7,10 +7,9 @@ import { z } from 'zod';
 import { currencyCodeSchema } from '../../../domain/currency.ts';
 import { safeReturnPath } from '../../../domain/safeReturnPath.ts';
 import { apiError } from '../../../server/api/errors.ts';
+import { cookieMaxAge } from '../../../domain/cookieTable.ts';
 
 export const prerender = false;
-
-const ONE_YEAR_S = 60 * 60 * 24 * 365;
 
 export const bodySchema = z.object({
   currency: currencyCodeSchema,
@@ -30,6 +29,6 @@ export const POST: APIRoute = async ({ request, cookies, redirect, locals }) => 
     .catch(() => ({}));
   const parsed = bodySchema.safeParse(form);
   if (!parsed.success) return apiError(locals.t, 'invalid_currency', 400, parsed.error);
-  cookies.set('currency', parsed.data.currency, { path: '/', maxAge: ONE_YEAR_S, sameSite: 'lax' });
+  cookies.set('currency', parsed.data.currency, { path: '/', maxAge: cookieMaxAge('currency'), sameSite: 'lax' });
   return redirect(safeReturnPath(parsed.data.returnTo) ?? `/${locals.locale.segment}`, 303);
 };

@@ -1,0 +1,93 @@
+/**
+ * Every cookie the site sets, in one table (SPEC §3 cookies, §9 lifetimes). The code that sets a
+ * cookie takes its lifetime from here (`cookieMaxAge`), the privacy policy page lists the table
+ * (src/server/content/cookieList.ts), and `cookieTable.test.ts` fails when the code sets
+ * a cookie that is not in it. Purposes are translated (`cookies.purpose.<purpose>`).
+ */
+
+const MINUTE_S = 60;
+const HOUR_S = 60 * MINUTE_S;
+const DAY_S = 24 * HOUR_S;
+/** SPEC §9: search, user, currency and passenger cookies live one year. */
+export const YEAR_S = 365 * DAY_S;
+
+export type CookieCategory = 'necessary' | 'preferences' | 'statistics' | 'marketing';
+
+/** What every cookie of one purpose shares. */
+export interface CookieEntry {
+  /** Max-Age in seconds (the longest, where it depends on the case — see the comment). */
+  maxAgeS: number;
+  category: CookieCategory;
+  /** HttpOnly: scripts on the page cannot read it. */
+  httpOnly: boolean;
+  /** Over https the name carries the `__Host-` prefix (pinned to this host, path /, Secure). */
+  hostPrefixed?: true;
+}
+
+// Cookies that serve one purpose share lifetime and kind, so the table is kept by purpose: the
+// browser bundles that write cookies carry it, and it stays small.
+const PURPOSES = {
+  // Sign-in: 30 days (a temporary sign-in from a ticket link: 1 day, src/server/accounts/sessions.ts).
+  session: { maxAgeS: 30 * DAY_S, category: 'necessary', httpOnly: true, hostPrefixed: true },
+  // What static pages show a signed-in user (account links, staff link, balance); the server
+  // never trusts them (SPEC §3 user fields).
+  account: { maxAgeS: YEAR_S, category: 'necessary', httpOnly: false },
+  currency: { maxAgeS: YEAR_S, category: 'preferences', httpOnly: false },
+  cart: { maxAgeS: 30 * DAY_S, category: 'necessary', httpOnly: true, hostPrefixed: true },
+  checkout: { maxAgeS: DAY_S, category: 'necessary', httpOnly: true },
+  // The banner script writes it with CONSENT_MAX_AGE_S (consent.ts); the test holds the two equal.
+  consent: { maxAgeS: YEAR_S, category: 'necessary', httpOnly: false },
+  search: { maxAgeS: YEAR_S, category: 'preferences', httpOnly: false },
+  passengers: { maxAgeS: YEAR_S, category: 'preferences', httpOnly: false },
+} as const satisfies Record<string, CookieEntry>;
+
+export type CookiePurpose = keyof typeof PURPOSES;
+
+/** Every cookie by name, with its purpose. */
+export const COOKIES = {
+  session: 'session',
+  user_id: 'account',
+  role: 'account',
+  is_staff: 'account',
+  is_admin: 'account',
+  is_temp: 'account',
+  country_id: 'account',
+  balance: 'account',
+  balance_fxcode: 'account',
+  currency: 'currency',
+  cart_session: 'cart',
+  checkout_hash: 'checkout',
+  consent: 'consent',
+  last_search: 'search',
+  from_id: 'search',
+  from_slug: 'search',
+  from_name: 'search',
+  to_id: 'search',
+  to_slug: 'search',
+  to_name: 'search',
+  search_date: 'search',
+  search_date2: 'search',
+  passengers: 'passengers',
+} as const satisfies Record<string, CookiePurpose>;
+
+export type CookieName = keyof typeof COOKIES;
+
+export const COOKIE_NAMES = /* @__PURE__ */ Object.keys(COOKIES) as CookieName[];
+
+/** A cookie's row: its purpose and what the purpose sets. */
+export function cookieEntry(name: CookieName): CookieEntry & { purpose: CookiePurpose } {
+  const purpose = COOKIES[name];
+  return { purpose, ...PURPOSES[purpose] };
+}
+
+export function cookieMaxAge(name: CookieName): number {
+  return PURPOSES[COOKIES[name]].maxAgeS;
+}
+
+/** A lifetime as the largest whole unit (1 year, 30 days, 1 day, 1 hour, 30 minutes) for the policy page. */
+export function lifetimeUnit(maxAgeS: number): { value: number; unit: 'year' | 'day' | 'hour' | 'minute' } {
+  if (maxAgeS % YEAR_S === 0) return { value: maxAgeS / YEAR_S, unit: 'year' };
+  if (maxAgeS % DAY_S === 0) return { value: maxAgeS / DAY_S, unit: 'day' };
+  if (maxAgeS % HOUR_S === 0) return { value: maxAgeS / HOUR_S, unit: 'hour' };
+  return { value: Math.round(maxAgeS / MINUTE_S), unit: 'minute' };
+}

@@ -237,6 +237,8 @@ for (const point of POINTS) {
         SMTP_URL: '',
         // A sender killed mid-mail leaves its claim; seconds instead of minutes keep the test short.
         MAIL_CLAIM_STALE_SECONDS: '2',
+        // …and the confirmation mail's event delivery, claimed by the killed server, likewise.
+        EVENT_CLAIM_SECONDS: '2',
         LOG_LEVEL: 'warn',
       },
     };

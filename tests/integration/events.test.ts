@@ -273,9 +273,9 @@ describe.each(DATABASES)('domain events on $name', ({ name, open }) => {
     expect(mailed).not.toContain(withEvent.id);
   });
 
-  it.skipIf(name !== 'postgres')(
-    'delivers 200 events once each to 4 racing dispatchers; without the claim they deliver twice (negative control)',
-    async () => {
+  // A race on PGlite proves nothing (one connection): this one is declared for PostgreSQL only.
+  if (name === 'postgres')
+    it('delivers 200 events once each to 4 racing dispatchers; without the claim they deliver twice (negative control)', async () => {
       const booking = await reserved();
       await db.execute(sql`update event_deliveries set delivered_at = now() where delivered_at is null`);
       const record = async () => {
@@ -307,6 +307,5 @@ describe.each(DATABASES)('domain events on $name', ({ name, open }) => {
       );
       expect(new Set(unclaimed).size).toBe(200);
       expect(unclaimed.length).toBeGreaterThan(200);
-    },
-  );
+    });
 });

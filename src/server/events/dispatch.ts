@@ -3,7 +3,7 @@
  * same time. A dispatcher claims due delivery rows with one statement (`for update skip
  * locked`: two processes claiming at once take different rows), runs each subscriber, then
  * marks the row delivered — or, on a failure, logs it, keeps the error and backs off. A claim
- * left by a process that died lapses after CLAIM_MS and the row is claimed again, so a
+ * left by a process that died lapses after EVENT_CLAIM_SECONDS (CLAIM_MS by default) and the row is claimed again, so a
  * subscriber must tolerate a repeat after a crash (the mail senders and the refunder do: the
  * mails have their own once-only claim, and the refund passes the event as idempotency key).
  *
@@ -13,13 +13,32 @@
  * mail queue it reuses: a burst of payments is answered first.
  */
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { createEnvParser } from '../envParser.ts';
 import { createMailQueue, type MailQueue } from '../tickets/mailQueue.ts';
 import { parseEvent, type DomainEvent, type SubscriberName } from './kinds.ts';
 import { eventsLogger } from './log.ts';
 
 /** How long a claim keeps other dispatchers away; longer than any subscriber's work (a mail with a PDF). */
 export const CLAIM_MS = 5 * 60_000;
+
+const eventEnv = createEnvParser(
+  z.object({
+    /** Seconds a delivery claim lasts: after a process died mid-delivery, the event is delivered again this much later. */
+    EVENT_CLAIM_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60 * 60)
+      .default(CLAIM_MS / 1000),
+  }),
+  'See the configuration table in README.md.',
+);
+
+function claimMs(): number {
+  return eventEnv().EVENT_CLAIM_SECONDS * 1000;
+}
 /** After this many failed attempts a delivery stays failed (visible in event_deliveries.last_error). */
 export const MAX_ATTEMPTS = 20;
 
@@ -61,7 +80,7 @@ export interface DispatcherOptions {
 export function createEventDispatcher(handlers: EventHandlers, options: DispatcherOptions = {}): EventDispatcher {
   async function claim(db: Db, now: Date, limit: number, bookingId?: number): Promise<ClaimedRow[]> {
     const at = now.toISOString();
-    const until = new Date(now.getTime() + CLAIM_MS).toISOString();
+    const until = new Date(now.getTime() + claimMs()).toISOString();
     const forBooking = bookingId === undefined ? sql`true` : sql`e.booking_id = ${bookingId}`;
     if (options.claim === false) {
       const unclaimed = await db.execute(sql`

@@ -42,7 +42,16 @@ export function rawRequest(
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // A server may answer a body it refuses (413) before the client has finished sending it and
+      // close the connection: the write then fails with EPIPE or ECONNRESET while the answer is
+      // already on its way. Give the answer a moment to arrive before calling it a failure.
+      if (error.code === 'EPIPE' || error.code === 'ECONNRESET')
+        setTimeout(() => {
+          reject(error);
+        }, 1000);
+      else reject(error);
+    });
     req.end(options.body);
   });
 }

@@ -6,12 +6,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ChangeContext } from '../../domain/booking/actor.ts';
 import { holdExpiresAt, lockOrder, priceChange, type PriceChange } from '../../domain/cart/holds.ts';
-import { quoteSelections, unitTotal, type QuoteProblem } from '../../domain/cart/quote.ts';
+import type { QuoteProblem } from '../../domain/cart/quote.ts';
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
 import type { Db } from '../db/client.ts';
 import { seatHolds } from '../db/schema.ts';
-import { cartSelections, cartUnitTotal, loadCart, requoteCart, type LoadedCart } from '../cart/cart.ts';
+import { cartUnitTotal, loadCart, requoteCart, type LoadedCart } from '../cart/cart.ts';
+import type { ProductQuoteProblem } from '../products/product.ts';
+import { quoteCart, stockNeeds } from '../products/lines.ts';
 import { holdSeats, type NewBooking, type ReservedBooking, type SoldOutLeg } from './lifecycle/hold.ts';
+import type { ProductShortage } from './lifecycle/productStock.ts';
 
 export { newBookingReference, type ReservedBooking } from './lifecycle/hold.ts';
 
@@ -38,29 +41,36 @@ export interface ReserveInput {
 
 export type ReserveResult =
   | { ok: true; booking: ReservedBooking }
-  | { ok: false; code: 'cart_not_found' | QuoteProblem }
+  | { ok: false; code: 'cart_not_found' | QuoteProblem | ProductQuoteProblem }
   | { ok: false; code: 'price_changed'; change: PriceChange }
-  | { ok: false; code: 'sold_out'; legs: SoldOutLeg[] };
+  | { ok: false; code: 'sold_out'; legs: SoldOutLeg[]; products: ProductShortage[] };
 
 export async function reserveCart(db: Db, input: ReserveInput): Promise<ReserveResult> {
   const loaded = input.loaded ?? (await loadCart(db, input.hash));
   if (!loaded) return { ok: false, code: 'cart_not_found' };
-  const quoted = quoteSelections(input.index, cartSelections(loaded), { currency: loaded.cart.currency, now: input.now });
+  // Every line priced by its product (src/server/products): departure seats and everything else.
+  const quoted = quoteCart(loaded, { currency: loaded.cart.currency, now: input.now, index: input.index });
   if (typeof quoted === 'string') return { ok: false, code: quoted };
   const people = input.people ?? loaded.cart.people;
 
   // A frozen cart keeps its quoted prices; an open one must show a moved price before holding seats.
   const unitMinor = cartUnitTotal(loaded);
   if (loaded.cart.frozenAt === null) {
-    const change = priceChange(unitMinor, unitTotal(quoted.flat()));
+    const change = priceChange(unitMinor, quoted.unitMinor);
     if (change) {
       // The traveller sees the new price and continues with it (the next reserve finds no change).
-      await requoteCart(db, loaded, quoted);
+      await requoteCart(
+        db,
+        loaded,
+        quoted.seats.map((s) => s.legs),
+        quoted.products,
+      );
       return { ok: false, code: 'price_changed', change };
     }
   }
 
-  const legs = lockOrder(quoted.flat());
+  const needs = stockNeeds(loaded, quoted, people);
+  const legs = lockOrder(needs.legs);
   const now = new Date(input.now);
   const expiresAt = holdExpiresAt(input.now, input.holdMinutes);
   const totalMinor = unitMinor * people + (input.extraMinor?.(unitMinor * people) ?? 0);
@@ -77,9 +87,10 @@ export async function reserveCart(db: Db, input: ReserveInput): Promise<ReserveR
     now,
     expiresAt,
     ctx: input.ctx,
+    products: needs.units,
   };
   const held = await holdSeats(db, legs, newBooking, input.lockInventory !== false);
-  return held.ok ? held : { ok: false, code: 'sold_out', legs: held.legs };
+  return held.ok ? held : { ok: false, code: 'sold_out', legs: held.legs, products: held.products };
 }
 
 /** Sum of live holds per inventory row — must always equal seats_held. */

@@ -8,14 +8,27 @@ import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { QuotedLeg } from '../../domain/cart/quote.ts';
 import type { CartSelection } from '../../domain/cart/slug.ts';
 import type { Db } from '../db/client.ts';
-import { cartItems, cartLegs, carts } from '../db/schema.ts';
+import { cartItems, cartLegs, cartProductLines, carts } from '../db/schema.ts';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartLegRow = typeof cartLegs.$inferSelect;
 
+/** A cart line that is not a departure seat (src/server/products): its kind, its data, its quoted unit price. */
+export interface CartProductLine {
+  id: number;
+  position: number;
+  kind: string;
+  line: Record<string, unknown>;
+  unitPriceMinor: number;
+  currency: string;
+}
+
 export interface LoadedCart {
   cart: CartRow;
+  /** Departure seats: one item per trip (outbound, return), one leg per vehicle. */
   items: { id: number; position: number; tripKey: string; optionIds: number[]; legs: CartLegRow[] }[];
+  /** Every other product in the cart, by position. */
+  products: CartProductLine[];
 }
 
 export function newCartHash(): string {
@@ -76,10 +89,16 @@ export function loadCartById(db: Db, id: number): Promise<LoadedCart | undefined
   return loadCartWhere(db, eq(carts.id, id));
 }
 
-/** A cart with its items and legs in one round trip (it is read on every checkout and payment step). */
+/**
+ * A cart with its items, legs and product lines in one round trip (it is read on every checkout
+ * and payment step); the product lines come as one JSON column, so they do not multiply the rows.
+ */
 async function loadCartWhere(db: Db, where: SQL): Promise<LoadedCart | undefined> {
+  const productLines = sql<CartProductLine[] | null>`(select json_agg(json_build_object('id', p.id, 'position', p.position,
+    'kind', p.kind, 'line', p.line, 'unitPriceMinor', p.unit_price_minor, 'currency', p.currency) order by p.position)
+    from ${cartProductLines} p where p.cart_id = ${carts.id})`;
   const rows = await db
-    .select({ cart: carts, item: cartItems, leg: cartLegs })
+    .select({ cart: carts, item: cartItems, leg: cartLegs, products: productLines })
     .from(carts)
     .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
     .leftJoin(cartLegs, eq(cartLegs.cartItemId, cartItems.id))
@@ -97,21 +116,32 @@ async function loadCartWhere(db: Db, where: SQL): Promise<LoadedCart | undefined
     }
     if (leg) entry.legs.push(leg);
   }
-  return { cart, items: [...items.values()] };
+  return { cart, items: [...items.values()], products: rows[0]?.products ?? [] };
 }
 
 export function cartSelections(loaded: LoadedCart): CartSelection[] {
   return loaded.items.map((i) => ({ tripKey: i.tripKey, optionIds: i.optionIds }));
 }
 
-/** Per-passenger total of the cart's quoted prices, in the cart currency's minor units. */
+/** Per-passenger total of the cart's quoted prices (seats and products), in the cart currency's minor units. */
 export function cartUnitTotal(loaded: LoadedCart): number {
-  return loaded.items.reduce((sum, item) => sum + item.legs.reduce((s, l) => s + l.unitPriceMinor, 0), 0);
+  const seats = loaded.items.reduce((sum, item) => sum + item.legs.reduce((s, l) => s + l.unitPriceMinor, 0), 0);
+  return loaded.products.reduce((sum, p) => sum + p.unitPriceMinor, seats);
 }
 
 /** Stores newly quoted prices (after the traveller was shown the change). */
-export async function requoteCart(db: Db, loaded: LoadedCart, quoted: readonly QuotedLeg[][]): Promise<void> {
+export async function requoteCart(
+  db: Db,
+  loaded: LoadedCart,
+  quoted: readonly QuotedLeg[][],
+  products: readonly { line: CartProductLine; quote: { unitPriceMinor: number; currency: string } }[] = [],
+): Promise<void> {
   await db.transaction(async (tx) => {
+    for (const { line, quote } of products)
+      await tx
+        .update(cartProductLines)
+        .set({ unitPriceMinor: quote.unitPriceMinor, currency: quote.currency })
+        .where(eq(cartProductLines.id, line.id));
     for (const [position, item] of loaded.items.entries()) {
       for (const leg of item.legs) {
         const fresh = quoted[position]?.[leg.legIndex];

@@ -8,6 +8,8 @@ import { toMoney, type Money } from '../../domain/search/money.ts';
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
 import { localDateTime } from '../../domain/search/trips.ts';
 import { translatorFor } from '../content/translator.ts';
+import type { TicketItem } from '../products/product.ts';
+import { productTicketItems } from '../products/lines.ts';
 import { cartUnitTotal, type LoadedCart } from './cart.ts';
 
 export interface CartView {
@@ -23,6 +25,8 @@ export interface CartView {
     option_ids: number[];
     legs: { schedule_id: number; travel_option_id: number; service_date: string; price: Money }[];
   }[];
+  /** The cart's other products (a pass, an add-on): kind, the line as its product stores it, price per passenger. */
+  products: { kind: string; line: Record<string, unknown>; price: Money }[];
 }
 
 /** The language of the signs and of the drivers in each country the site sells. */
@@ -55,8 +59,10 @@ export interface LegDetails {
   arrival_at: string;
 }
 
-export interface CartViewV2 extends Omit<CartView, 'items'> {
+export interface CartViewV2 extends Omit<CartView, 'items' | 'products'> {
   items: { trip_key: string; option_ids: number[]; direction: 'outbound' | 'return'; legs: LegDetails[] }[];
+  /** The other products as the ticket will print them, with their price per passenger. */
+  products: (CartView['products'][number] & TicketItem)[];
 }
 
 export function cartView(loaded: LoadedCart, index: TimetableIndex): CartView {
@@ -80,6 +86,7 @@ export function cartView(loaded: LoadedCart, index: TimetableIndex): CartView {
         price: toMoney(leg.unitPriceMinor, leg.currency, index.fx),
       })),
     })),
+    products: loaded.products.map((p) => ({ kind: p.kind, line: p.line, price: toMoney(p.unitPriceMinor, p.currency, index.fx) })),
   };
 }
 
@@ -118,5 +125,10 @@ export function cartViewV2(loaded: LoadedCart, index: TimetableIndex, localeCode
       direction: i === 0 ? 'outbound' : 'return',
       legs: item.legs.map((leg) => legDetails(leg, index, localeCode)),
     })),
+    products: loaded.products.flatMap((p, i) => {
+      const [printed] = productTicketItems([p], localeCode, translatorFor(localeCode));
+      const compact = base.products[i];
+      return printed && compact ? [{ ...compact, ...printed }] : [];
+    }),
   };
 }

@@ -489,6 +489,72 @@ export const seatHolds = pgTable(
   ],
 );
 
+/**
+ * Cart lines that are not departure seats: a product kind (src/server/products) with its own line
+ * data, parsed by that product's schema, and the unit price (per passenger) quoted when it was added.
+ */
+export const cartProductLines = pgTable(
+  'cart_product_lines',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    kind: text('kind').notNull(),
+    line: jsonb('line').$type<Record<string, unknown>>().notNull(),
+    unitPriceMinor: integer('unit_price_minor').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('cart_product_lines_position').on(t.cartId, t.position), check('cart_product_lines_price', sql`${t.unitPriceMinor} >= 0`)],
+);
+
+/**
+ * Stock of products other than departure seats (those keep theirs in departure_inventory, for the
+ * one-statement hot paths): one row per product kind and stock key (a pass and its start day, say),
+ * created by the first hold with the product's capacity. The check is what makes overselling impossible.
+ */
+export const productStock = pgTable(
+  'product_stock',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    stockKey: text('stock_key').notNull(),
+    capacity: integer('capacity').notNull(),
+    held: integer('held').notNull().default(0),
+    sold: integer('sold').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('product_stock_key').on(t.kind, t.stockKey),
+    check('product_stock_capacity', sql`${t.held} >= 0 and ${t.sold} >= 0 and ${t.held} + ${t.sold} <= ${t.capacity}`),
+  ],
+);
+
+/** Units of product stock held (then sold) for a booking, like seat_holds for departures. */
+export const productHolds = pgTable(
+  'product_holds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    productStockId: bigint('product_stock_id', { mode: 'number' })
+      .notNull()
+      .references(() => productStock.id, { onDelete: 'restrict' }),
+    quantity: smallint('quantity').notNull(),
+    status: holdStatus('status').notNull().default('held'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('product_holds_booking_idx').on(t.bookingId),
+    index('product_holds_expiry_idx').on(t.status, t.expiresAt),
+    check('product_holds_quantity', sql`${t.quantity} > 0`),
+  ],
+);
+
 export const payments = pgTable(
   'payments',
   {

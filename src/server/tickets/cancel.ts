@@ -10,36 +10,18 @@ import { isPaid } from '../../domain/booking/lifecycle.ts';
 import type { ChangeContext } from '../../domain/booking/actor.ts';
 import { refundPreview, type RefundPreview } from '../../domain/tickets/refund.ts';
 import type { Db } from '../db/client.ts';
-import { bookings, cartItems, cartLegs, operators, routes, travelOptions } from '../db/schema.ts';
+import { bookings } from '../db/schema.ts';
+import { refundTermsOfCart } from '../products/lines.ts';
 import { cancelPaidBooking } from '../booking/lifecycle/cancel.ts';
 
 type Reader = Pick<Db, 'select'>;
 
 async function preview(db: Reader, booking: typeof bookings.$inferSelect, now: Date): Promise<RefundPreview> {
-  const legs = await db
-    .select({
-      departureAt: cartLegs.departureAt,
-      unit: cartLegs.unitPriceMinor,
-      hours: travelOptions.fullRefundHours,
-      lateRefundPct: operators.lateRefundPct,
-    })
-    .from(cartLegs)
-    .innerJoin(cartItems, eq(cartItems.id, cartLegs.cartItemId))
-    .innerJoin(travelOptions, eq(travelOptions.id, cartLegs.travelOptionId))
-    .innerJoin(routes, eq(routes.id, travelOptions.routeId))
-    .innerJoin(operators, eq(operators.id, routes.operatorId))
-    .where(eq(cartItems.cartId, booking.cartId));
-  const fare = legs.reduce((s, l) => s + l.unit * booking.people, 0);
-  return refundPreview(
-    legs.map((l) => ({
-      departureAt: l.departureAt,
-      fullRefundUntil: l.hours === null ? null : new Date(l.departureAt.getTime() - l.hours * 3_600_000),
-      fareMinor: l.unit * booking.people,
-      lateRefundPct: l.lateRefundPct,
-    })),
-    Math.max(0, booking.totalMinor - fare),
-    now,
-  );
+  // Each line refunds by its own product's terms (src/server/products): seats by their class and
+  // operator, a pass or an add-on by its rule. Whatever the total holds beyond them (insurance and
+  // other extras) comes back only with a full refund.
+  const { terms, fareMinor } = await refundTermsOfCart(db, booking.cartId, booking.people);
+  return refundPreview(terms, Math.max(0, booking.totalMinor - fareMinor), now);
 }
 
 export async function cancellationPreview(

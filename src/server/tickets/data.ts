@@ -9,6 +9,8 @@ import type { Db } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
 import { loadCartById, type LoadedCart } from '../cart/cart.ts';
 import { legDetails, type LegDetails } from '../cart/view.ts';
+import type { TicketItem } from '../products/product.ts';
+import { productTicketItems } from '../products/lines.ts';
 
 export interface TicketData {
   id: number;
@@ -22,6 +24,8 @@ export interface TicketData {
   refundMinor: number | null;
   passengers: string[];
   legs: (LegDetails & { arrival_at: string; instructions: string })[];
+  /** The booking's other products (src/server/products), as each prints itself. */
+  products: TicketItem[];
 }
 
 export function passengerName(p: Record<string, unknown>): string {
@@ -85,5 +89,6 @@ export function presentTicket(
         return { ...details, arrival_at: leg.arrivalAt.toISOString(), instructions: t(instructionKey(details.vehclass)) };
       }),
     ),
+    products: productTicketItems(cart.products, localeCode, t),
   };
 }

@@ -19,6 +19,7 @@ function ticket(overrides: Partial<TicketData['legs'][number]> = {}, total = { v
     total,
     refundMinor: null,
     passengers: ['Anna Berg'],
+    products: [],
     legs: [
       {
         from: { id: 1, name: 'Mo Chit 2 Bus Terminal (Chatuchak)', local_name: 'Mo Chit 2 Bus Terminal (Chatuchak)' },

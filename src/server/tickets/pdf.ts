@@ -185,6 +185,13 @@ export async function ticketPdf(
     const driver = `${leg.from.local_name} ${ARROW} ${leg.to.local_name}`;
     if (driver !== `${leg.from.name} ${ARROW} ${leg.to.name}` && !/[\u0E80-\u0EFF\u1780-\u17FF]/u.test(driver)) await line(driver, 10);
   }
+  // The other products of the booking (a pass, an add-on), as their products print them.
+  for (const [i, item] of ticket.products.entries()) {
+    y -= 6;
+    await line(`${String(ticket.legs.length + i + 1)}. ${item.title}`, 13, 'bold');
+    await line(`${t('ticket.validFrom')}: ${item.validFrom}${item.validUntil ? ` · ${t('ticket.validUntil')}: ${item.validUntil}` : ''}`);
+    for (const detail of item.details) await line(detail, 10);
+  }
   y -= 10;
   await line(t('ticket.passengers'), 13, 'bold');
   for (const name of ticket.passengers) await line(`- ${name}`);

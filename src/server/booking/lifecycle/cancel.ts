@@ -14,6 +14,7 @@ import { departureInventory, payments, seatHolds } from '../../db/schema.ts';
 import type { RefundDue } from '../../events/kinds.ts';
 import { recordEvent } from '../../events/record.ts';
 import { changeInTransaction, lockForChange, type BookingRow, type Tx } from './locks.ts';
+import { releaseProductStock } from './productStock.ts';
 import { applyTransition } from './transition.ts';
 
 export type CancelOutcome =
@@ -75,6 +76,8 @@ export async function cancelPaidBooking(db: Db, input: CancelInput): Promise<Can
           .where(eq(departureInventory.id, row.id));
     }
     await tx.update(seatHolds).set({ status: 'released' }).where(eq(seatHolds.bookingId, bookingId));
+    // Then the other products' units (after inventory in the lock order).
+    await releaseProductStock(tx, [bookingId], now);
     await applyTransition(tx, {
       booking,
       transition: input.mode.transition,

@@ -17,7 +17,8 @@ import type { ChangeContext } from '../../../domain/booking/actor.ts';
 import type { QuotedLeg } from '../../../domain/cart/quote.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingAudit, bookings, departureInventory, seatHolds } from '../../db/schema.ts';
-import { releaseLapsedOnLockedRows } from './lapse.ts';
+import { releaseLapsedOnLockedRows, releaseLapsedOnStockRows } from './lapse.ts';
+import { holdProductStock, type ProductShortage, type ProductStockWant } from './productStock.ts';
 import { changeInTransaction, type Tx } from './locks.ts';
 import { AUDIT_COLUMNS, auditBirth, auditRowSql } from './transition.ts';
 
@@ -38,13 +39,16 @@ export interface SoldOutLeg {
   seatsLeft: number;
 }
 
-export type HoldResult = { ok: true; booking: ReservedBooking } | { ok: false; code: 'sold_out'; legs: SoldOutLeg[] };
+export type HoldResult =
+  { ok: true; booking: ReservedBooking } | { ok: false; code: 'sold_out'; legs: SoldOutLeg[]; products: ProductShortage[] };
 
 class SoldOut extends Error {
-  readonly legs: { scheduleId: number; travelOptionId: number; serviceDate: string; seatsLeft: number }[];
-  constructor(legs: SoldOut['legs']) {
+  readonly legs: SoldOutLeg[];
+  readonly products: ProductShortage[];
+  constructor(legs: SoldOutLeg[], products: ProductShortage[] = []) {
     super('sold out');
     this.legs = legs;
+    this.products = products;
   }
 }
 
@@ -130,6 +134,8 @@ export interface NewBooking {
   expiresAt: Date;
   /** Who makes the booking (the traveller, a partner, staff for a traveller). */
   ctx: ChangeContext;
+  /** Stock of the cart's other products (src/server/products), held with the seats, all or nothing. */
+  products?: readonly ProductStockWant[];
 }
 
 type OneStatementHold =
@@ -245,21 +251,30 @@ async function holdInOneStatement(db: Db, legs: readonly QuotedLeg[], b: NewBook
   };
 }
 
-/** Holds every leg (already in the global lock order) for a new booking, or none. */
+/**
+ * Holds every leg (already in the global lock order) and every other product of the cart for a
+ * new booking, or nothing. Seats alone usually take one statement; a cart with other products
+ * takes the stepwise transaction, seats first, then product stock (the lock order).
+ */
 export async function holdSeats(db: Db, legs: readonly QuotedLeg[], b: NewBooking, lock = true): Promise<HoldResult> {
-  let attempt = await holdInOneStatement(db, legs, b, lock);
-  if (attempt.outcome === 'missing_rows') {
-    // The first buyer of a departure creates its row, then holds like everyone else.
-    await createInventoryRows(db, legs);
-    attempt = await holdInOneStatement(db, legs, b, lock);
+  const products = b.products ?? [];
+  // The stepwise path below needs every leg's inventory row (the one statement creates them itself).
+  if (products.length > 0 && legs.length > 0) await createInventoryRows(db, legs);
+  if (products.length === 0) {
+    let attempt = await holdInOneStatement(db, legs, b, lock);
+    if (attempt.outcome === 'missing_rows') {
+      // The first buyer of a departure creates its row, then holds like everyone else.
+      await createInventoryRows(db, legs);
+      attempt = await holdInOneStatement(db, legs, b, lock);
+    }
+    if (attempt.outcome === 'held') return { ok: true, booking: attempt.booking };
+    if (attempt.outcome === 'sold_out') return { ok: false, code: 'sold_out', legs: attempt.legs, products: [] };
   }
-  if (attempt.outcome === 'held') return { ok: true, booking: attempt.booking };
-  if (attempt.outcome === 'sold_out') return { ok: false, code: 'sold_out', legs: attempt.legs };
   try {
     const booking = await changeInTransaction(db, async (tx) => {
-      // Reached only when lapsed holds sit on these rows (the rows exist by now): release them
-      // under the lock, then count again.
-      let rows = await legRows(tx, legs, b.now, lock);
+      // Reached when lapsed holds sit on these rows (the rows exist by now), or when the cart
+      // holds other products: release lapsed holds under the lock, then count again.
+      let rows = legs.length === 0 ? [] : await legRows(tx, legs, b.now, lock);
       if (rows.some((r) => r.lapsedSeats > 0)) {
         const released = await releaseLapsedOnLockedRows(
           tx,
@@ -308,16 +323,26 @@ export async function holdSeats(db: Db, legs: readonly QuotedLeg[], b: NewBookin
       if (!created) throw new Error('booking insert returned nothing');
       await auditBirth(tx, created, b.ctx);
       const byKey = new Map(rows.map((r) => [keyOf(r), r.id]));
-      await tx.insert(seatHolds).values(
-        legs.map((leg) => ({
-          bookingId: created.id,
-          departureInventoryId: byKey.get(keyOf(leg)) ?? 0,
-          seats: b.people,
-          status: 'held' as const,
-          expiresAt: b.expiresAt,
-          createdAt: b.now,
-        })),
-      );
+      if (legs.length > 0)
+        await tx.insert(seatHolds).values(
+          legs.map((leg) => ({
+            bookingId: created.id,
+            departureInventoryId: byKey.get(keyOf(leg)) ?? 0,
+            seats: b.people,
+            status: 'held' as const,
+            expiresAt: b.expiresAt,
+            createdAt: b.now,
+          })),
+        );
+      const shortages = await holdProductStock(tx, {
+        bookingId: created.id,
+        wants: products,
+        now: b.now,
+        expiresAt: b.expiresAt,
+        releaseLapsed: (stockIds) => releaseLapsedOnStockRows(tx, stockIds, b.now, b.ctx),
+      });
+      // Rolls the whole hold back: a booking holds everything in its cart or nothing.
+      if (shortages.length > 0) throw new SoldOut([], shortages);
       return created;
     });
     return {
@@ -332,7 +357,7 @@ export async function holdSeats(db: Db, legs: readonly QuotedLeg[], b: NewBookin
       },
     };
   } catch (error) {
-    if (error instanceof SoldOut) return { ok: false, code: 'sold_out', legs: error.legs };
+    if (error instanceof SoldOut) return { ok: false, code: 'sold_out', legs: error.legs, products: error.products };
     throw error;
   }
 }

@@ -15,6 +15,7 @@ import { actorId, SYSTEM, type ChangeContext } from '../../../domain/booking/act
 import type { Db } from '../../db/client.ts';
 import { bookingAudit, bookings, departureInventory, seatHolds } from '../../db/schema.ts';
 import { changeInTransaction, lockForChange, type BookingRow, type Tx } from './locks.ts';
+import { bookingsWithLapsedProductHolds, lapsedOwnersOnStock, releaseProductStock } from './productStock.ts';
 
 /**
  * Frees the lapsed holds of `locked` bookings on `inventoryIds` (both already locked by this
@@ -29,30 +30,39 @@ async function releaseHoldsOf(
   ctx: ChangeContext,
 ): Promise<Map<number, number>> {
   const perRow = new Map<number, number>();
-  if (locked.length === 0 || inventoryIds.length === 0) return perRow;
-  const released = await tx
-    .update(seatHolds)
-    .set({ status: 'released' })
-    .where(
-      and(
-        inArray(
-          seatHolds.bookingId,
-          locked.map((b) => b.id),
-        ),
-        inArray(seatHolds.departureInventoryId, [...inventoryIds]),
-        eq(seatHolds.status, 'held'),
-        lte(seatHolds.expiresAt, now),
-      ),
-    )
-    .returning({ inventoryId: seatHolds.departureInventoryId, seats: seatHolds.seats, bookingId: seatHolds.bookingId });
-  if (released.length === 0) return perRow;
+  if (locked.length === 0) return perRow;
+  // Product stock comes after departure inventory in the lock order: seats first, then products.
+  const released =
+    inventoryIds.length === 0
+      ? []
+      : await tx
+          .update(seatHolds)
+          .set({ status: 'released' })
+          .where(
+            and(
+              inArray(
+                seatHolds.bookingId,
+                locked.map((b) => b.id),
+              ),
+              inArray(seatHolds.departureInventoryId, [...inventoryIds]),
+              eq(seatHolds.status, 'held'),
+              lte(seatHolds.expiresAt, now),
+            ),
+          )
+          .returning({ inventoryId: seatHolds.departureInventoryId, seats: seatHolds.seats, bookingId: seatHolds.bookingId });
+  const releasedProducts = await releaseProductStock(
+    tx,
+    locked.map((b) => b.id),
+    now,
+    { lapsedAt: now },
+  );
   for (const r of released) perRow.set(r.inventoryId, (perRow.get(r.inventoryId) ?? 0) + r.seats);
   for (const [id, seats] of perRow)
     await tx
       .update(departureInventory)
       .set({ seatsHeld: sql`${departureInventory.seatsHeld} - ${seats}`, updatedAt: now })
       .where(eq(departureInventory.id, id));
-  const releasedBookings = new Set(released.map((r) => r.bookingId));
+  const releasedBookings = new Set([...released.map((r) => r.bookingId), ...releasedProducts]);
   await lapseBookings(
     tx,
     locked.filter((b) => releasedBookings.has(b.id)),
@@ -121,6 +131,29 @@ export async function releaseLapsedOnLockedRows(
   return releaseHoldsOf(tx, locked, inventoryIds, now, ctx);
 }
 
+/**
+ * Inside a change that is about to count these product stock rows: frees the lapsed product holds
+ * on them whose bookings can be locked without waiting, and lapses those bookings. Their seat holds
+ * (inventory comes earlier in the lock order) are left to the sweep.
+ */
+export async function releaseLapsedOnStockRows(tx: Tx, stockIds: readonly number[], now: Date, ctx: ChangeContext): Promise<void> {
+  const owners = await lapsedOwnersOnStock(tx, stockIds, now);
+  if (owners.length === 0) return;
+  const { bookings: locked } = await lockForChange(tx, { bookings: owners, skipLockedBookings: true });
+  const released = await releaseProductStock(
+    tx,
+    locked.map((b) => b.id),
+    now,
+    { lapsedAt: now },
+  );
+  await lapseBookings(
+    tx,
+    locked.filter((b) => released.has(b.id)),
+    now,
+    ctx,
+  );
+}
+
 /** Releases the lapsed holds of these bookings, locking each booking and then its inventory rows. */
 async function releaseForBookings(
   db: Db,
@@ -154,7 +187,8 @@ async function dueBookings(db: Db, now: Date, bookingId?: number, limit = 500): 
       ),
     )
     .limit(limit);
-  return due.map((d) => d.id);
+  const products = await bookingsWithLapsedProductHolds(db, now, bookingId, limit);
+  return [...new Set([...due.map((d) => d.id), ...products])];
 }
 
 /** The sweep: frees every lapsed hold (up to a batch); returns how many bookings were due. */

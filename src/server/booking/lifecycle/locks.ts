@@ -5,6 +5,7 @@
  *   1. bookings              by id
  *   2. payments              by id
  *   3. departure_inventory   by (schedule, travel option, service date)
+ *   4. product_stock         by id (the other products' stock: productStock.ts locks it itself)
  *
  * Two changes that wait on each other therefore always wait in the same direction, so they cannot
  * deadlock. The only locks taken against that order are non-blocking: releasing other travellers'
@@ -26,7 +27,12 @@ export type BookingRow = typeof bookings.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type InventoryRow = typeof departureInventory.$inferSelect;
 
-export const LOCK_ORDER = ['bookings (id)', 'payments (id)', 'departure_inventory (schedule_id, travel_option_id, service_date)'] as const;
+export const LOCK_ORDER = [
+  'bookings (id)',
+  'payments (id)',
+  'departure_inventory (schedule_id, travel_option_id, service_date)',
+  'product_stock (id)',
+] as const;
 
 /** Another change holds the rows longer than LOCK_TIMEOUT_MS: nothing changed, try again shortly. */
 export class BookingBusy extends Error {

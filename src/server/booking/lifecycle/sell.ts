@@ -11,6 +11,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { isPaid, type TransitionName } from '../../../domain/booking/lifecycle.ts';
 import type { ChangeContext } from '../../../domain/booking/actor.ts';
 import { bookingAudit, bookings, cartItems, cartLegs, departureInventory, seatHolds, travelOptions } from '../../db/schema.ts';
+import { confirmationOfCart } from '../../products/lines.ts';
+import { hasProductHolds, releaseProductStock, sellProductStock } from './productStock.ts';
 import { releaseLapsedOnLockedRows } from './lapse.ts';
 import type { BookingRow, InventoryRow, Tx } from './locks.ts';
 import { applyTransition, AUDIT_COLUMNS, auditRowSql } from './transition.ts';
@@ -44,7 +46,7 @@ async function sellLiveHolds(
     ),
     verdict as (
       select coalesce((select sum(holds) from live), 0) = (select count(*) from ${seatHolds} h where h.booking_id = ${bookingId})
-        and exists (select 1 from live) as ok
+        and exists (select 1 from live) and not ${hasProductHolds(bookingId)} as ok
     ),
     moved as (
       update ${departureInventory} d
@@ -118,6 +120,8 @@ export async function sell(
     if (!row) return { kind: 'sold_out' };
     if (hold.status === 'released' && row.seatsTotal - row.seatsHeld - row.seatsSold < hold.seats) return { kind: 'sold_out' };
   }
+  // The other products' stock (locked after inventory, the lock order); nothing written when a unit is gone.
+  if (!(await sellProductStock(tx, booking.id, now))) return { kind: 'sold_out' };
   for (const hold of holds) {
     const row = byId.get(hold.departureInventoryId);
     if (!row || hold.status === 'sold') continue;
@@ -130,14 +134,9 @@ export async function sell(
     row.seatsSold += hold.seats;
   }
   await tx.update(seatHolds).set({ status: 'sold' }).where(eq(seatHolds.bookingId, booking.id));
-  // Instant operators confirm at once; a leg with a manual operator leaves the booking pending.
-  const modes = await tx
-    .select({ mode: travelOptions.confirmation })
-    .from(cartLegs)
-    .innerJoin(cartItems, eq(cartItems.id, cartLegs.cartItemId))
-    .innerJoin(travelOptions, eq(travelOptions.id, cartLegs.travelOptionId))
-    .where(eq(cartItems.cartId, booking.cartId));
-  const status = modes.every((m) => m.mode === 'instant') ? 'confirmed' : 'pending_confirmation';
+  // Instant operators confirm at once; a leg with a manual operator (or a product waiting for its
+  // issuer) leaves the booking pending.
+  const status = (await confirmationOfCart(tx, booking.cartId)) === 'instant' ? 'confirmed' : 'pending_confirmation';
   // The lapse above may have moved this booking to expired: the transition starts from the status now.
   const [current] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking.id));
   await applyTransition(tx, {
@@ -157,6 +156,8 @@ export async function refuseSale(
   input: { booking: BookingRow; now: Date; ctx: ChangeContext; amountMinor: number },
 ): Promise<void> {
   const [current] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, input.booking.id));
+  // A refused sale keeps nothing: product units still held go back (the seats are gone already).
+  await releaseProductStock(tx, [input.booking.id], input.now);
   await applyTransition(tx, {
     booking: { ...input.booking, status: current?.status ?? input.booking.status },
     transition: 'pay_refused',

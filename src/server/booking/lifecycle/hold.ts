@@ -340,6 +340,7 @@ export async function holdSeats(db: Db, legs: readonly QuotedLeg[], b: NewBookin
         now: b.now,
         expiresAt: b.expiresAt,
         releaseLapsed: (stockIds) => releaseLapsedOnStockRows(tx, stockIds, b.now, b.ctx),
+        lock,
       });
       // Rolls the whole hold back: a booking holds everything in its cart or nothing.
       if (shortages.length > 0) throw new SoldOut([], shortages);

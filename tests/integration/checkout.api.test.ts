@@ -5,28 +5,16 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localeBySegment } from '../../src/i18n/locales.ts';
-import { ENGLISH, messagesFor } from '../../src/i18n/messages.ts';
-import { createTranslator } from '../../src/i18n/translate.ts';
 import { addToCart } from '../../src/server/cart/addToCart.ts';
 import { createCartApi } from '../../src/server/cart/api.ts';
 import { createCheckoutApi, type CheckoutApi } from '../../src/server/checkout/api.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
 import { inventoryVersion, travelOptions } from '../../src/server/db/schema.ts';
 import { refreshSearchIndex } from '../../src/server/search/cache.ts';
-import { asTraveller, BUS, BUS_THEN_BOAT, insertCheckoutNetwork, NOW, RETURN_BUS, TRAVELLER_SESSION } from './checkoutNetwork.ts';
+import { BUS, BUS_THEN_BOAT, insertCheckoutNetwork, NOW, RETURN_BUS, TRAVELLER_SESSION, travellerApiContext } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
 
-function ctx(path: string, init: RequestInit = {}, params: Record<string, string> = {}) {
-  const url = new URL(`http://shop.test${path}`);
-  const locale = localeBySegment('en');
-  return {
-    request: new Request(url, asTraveller(init)),
-    url,
-    params,
-    locals: { locale, messages: messagesFor(locale.code), t: createTranslator(locale.code, messagesFor(locale.code), ENGLISH) },
-  };
-}
+const ctx = travellerApiContext;
 
 const post = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 

@@ -10,9 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteSelections } from '../../src/domain/cart/quote.ts';
 import { parseAddToCartSlug } from '../../src/domain/cart/slug.ts';
 import type { TimetableIndex } from '../../src/domain/search/timetable.ts';
-import { localeBySegment } from '../../src/i18n/locales.ts';
-import { ENGLISH, messagesFor } from '../../src/i18n/messages.ts';
-import { createTranslator } from '../../src/i18n/translate.ts';
 import { createCart } from '../../src/server/cart/cart.ts';
 import { bindCartSessionByHash } from '../../src/server/booking/access.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
@@ -27,22 +24,13 @@ import { readSessionToken, settleSandboxSession, settleSandboxSessionForPush } f
 import { SIGNATURE_HEADER, signatureHeader } from '../../src/server/payment/signature.ts';
 import { loadIndex } from '../../src/server/search/loadIndex.ts';
 import { refreshSearchIndex } from '../../src/server/search/cache.ts';
-import { asTraveller, BOAT, BUS, insertCheckoutNetwork, NOW, TRAVELLER_SESSION } from './checkoutNetwork.ts';
+import { BOAT, BUS, insertCheckoutNetwork, NOW, TRAVELLER_SESSION, travellerApiContext } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
 
 const SECRET = parsePaymentEnv().PAYMENT_WEBHOOK_SECRET;
 const MINUTE = 60_000;
 
-function ctx(path: string, init: RequestInit = {}, params: Record<string, string> = {}) {
-  const url = new URL(`http://shop.test${path}`);
-  const locale = localeBySegment('en');
-  return {
-    request: new Request(url, asTraveller(init)),
-    url,
-    params,
-    locals: { locale, messages: messagesFor(locale.code), t: createTranslator(locale.code, messagesFor(locale.code), ENGLISH) },
-  };
-}
+const ctx = travellerApiContext;
 
 function signed(body: string, at = NOW) {
   return { method: 'POST', body, headers: { [SIGNATURE_HEADER]: signatureHeader(SECRET, Math.floor(at / 1000), body) } };

@@ -6,9 +6,6 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localeBySegment } from '../../src/i18n/locales.ts';
-import { ENGLISH, messagesFor } from '../../src/i18n/messages.ts';
-import { createTranslator } from '../../src/i18n/translate.ts';
 import { addProductToCart } from '../../src/server/cart/addProduct.ts';
 import { addToCart } from '../../src/server/cart/addToCart.ts';
 import { createCartApi } from '../../src/server/cart/api.ts';
@@ -26,21 +23,12 @@ import { createTicketApi } from '../../src/server/tickets/api.ts';
 import { ticketLinks } from '../../src/server/tickets/links.ts';
 import { DAY_PASS_KIND, DAY_PASS_PRICE_THB_MINOR, dayPassProduct } from '../support/dayPassProduct.ts';
 import { pdfText } from '../support/pdfText.ts';
-import { asTraveller, BUS, insertCheckoutNetwork, NOW, TRAVEL_DATE, TRAVELLER_SESSION } from './checkoutNetwork.ts';
+import { BUS, insertCheckoutNetwork, NOW, TRAVEL_DATE, TRAVELLER_SESSION, travellerApiContext } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
 
 const SECRET = parsePaymentEnv().PAYMENT_WEBHOOK_SECRET;
 
-function ctx(path: string, init: RequestInit = {}, params: Record<string, string> = {}) {
-  const url = new URL(`http://shop.test${path}`);
-  const locale = localeBySegment('en');
-  return {
-    request: new Request(url, asTraveller(init)),
-    url,
-    params,
-    locals: { locale, messages: messagesFor(locale.code), t: createTranslator(locale.code, messagesFor(locale.code), ENGLISH) },
-  };
-}
+const ctx = travellerApiContext;
 
 const post = (body: unknown, headers: Record<string, string> = {}) => ({
   method: 'POST',

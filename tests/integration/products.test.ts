@@ -90,6 +90,13 @@ describe.each(DATABASES)('a second product kind on $name', ({ open }) => {
     });
   }
 
+  /** A pay-at-counter order for the booking (staff mark it paid with its reference). */
+  async function counterOrder(bookingId: number) {
+    const order = await placeOrder(db, { bookingId, paygate: 'counter', origin: 'http://shop.test', now: NOW, ctx: GUEST });
+    if (!order.ok) throw new Error(order.code);
+    return order;
+  }
+
   async function passStock() {
     const [row] = await db.select().from(productStock).where(eq(productStock.kind, DAY_PASS_KIND));
     return row ? { held: row.held, sold: row.sold } : { held: 0, sold: 0 };
@@ -118,14 +125,7 @@ describe.each(DATABASES)('a second product kind on $name', ({ open }) => {
     expect(await passStock()).toEqual({ held: 2, sold: 0 });
     expect((await busSeats()).held).toBe(seatsBefore.held + 2);
 
-    const order = await placeOrder(db, {
-      bookingId: reserved.booking.id,
-      paygate: 'counter',
-      origin: 'http://shop.test',
-      now: NOW,
-      ctx: GUEST,
-    });
-    if (!order.ok) throw new Error(order.code);
+    const order = await counterOrder(reserved.booking.id);
     expect((await markCounterPaid(db, order.providerRef, NOW, staff(1))).result).toBe('confirmed');
     expect(await passStock()).toEqual({ held: 0, sold: 2 });
     expect((await busSeats()).sold).toBe(seatsBefore.sold + 2);
@@ -152,14 +152,7 @@ describe.each(DATABASES)('a second product kind on $name', ({ open }) => {
     const hash = await cartWithBusAndPass(1);
     const reserved = await reserve(hash, 1);
     if (!reserved.ok) throw new Error(reserved.code);
-    const order = await placeOrder(db, {
-      bookingId: reserved.booking.id,
-      paygate: 'counter',
-      origin: 'http://shop.test',
-      now: NOW,
-      ctx: GUEST,
-    });
-    if (!order.ok) throw new Error(order.code);
+    const order = await counterOrder(reserved.booking.id);
     await markCounterPaid(db, order.providerRef, NOW, staff(1));
     // On the evening before its day: the pass's full refund ended a day before it starts, so half of it comes back.
     const lateEvening = new Date(Date.parse(`${TRAVEL_DATE}T00:00:00+07:00`) - 2 * 3_600_000);
@@ -190,14 +183,7 @@ describe.each(DATABASES)('a second product kind on $name', ({ open }) => {
     const hash = await cartWithBusAndPass(2);
     const held = await reserve(hash, 2);
     if (!held.ok) throw new Error(held.code);
-    const order = await placeOrder(db, {
-      bookingId: held.booking.id,
-      paygate: 'counter',
-      origin: 'http://shop.test',
-      now: NOW,
-      ctx: GUEST,
-    });
-    if (!order.ok) throw new Error(order.code);
+    const order = await counterOrder(held.booking.id);
     const later = new Date(NOW + 21 * 60_000);
     expect(await releaseExpiredHolds(db, later)).toBeGreaterThanOrEqual(1);
     expect(await passStock()).toEqual({ held: 0, sold: 0 });
@@ -218,14 +204,7 @@ describe.each(DATABASES)('a second product kind on $name', ({ open }) => {
   it('refuses a late payment when the lapsed passes were sold meanwhile, and keeps nothing', async () => {
     const late = await reserve(await cartWithBusAndPass(2), 2);
     if (!late.ok) throw new Error(late.code);
-    const order = await placeOrder(db, {
-      bookingId: late.booking.id,
-      paygate: 'counter',
-      origin: 'http://shop.test',
-      now: NOW,
-      ctx: GUEST,
-    });
-    if (!order.ok) throw new Error(order.code);
+    const order = await counterOrder(late.booking.id);
     const later = NOW + 21 * 60_000;
     // Another traveller holds two of the three passes after this hold lapsed (the hold releases it on the way).
     const other = await reserve(await cartWithBusAndPass(2), 2, later);

@@ -8,7 +8,7 @@
  * links and caches stay valid). Same identity, other content: changed. Only the operators the
  * feed names are compared; the rest of the network is not touched.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   minorUnits,
   parseGtfsDate,
@@ -25,6 +25,7 @@ import {
   bookings,
   cartItems,
   cartLegs,
+  countries,
   fxRates,
   operators,
   places,
@@ -146,11 +147,11 @@ export async function planFromFeed(
   const [placeRows, fxRows, countryRows] = await Promise.all([
     db.select({ id: places.id, slug: places.slug, lat: places.lat, lon: places.lon, countryCode: places.countryCode }).from(places),
     db.select({ currency: fxRates.currency, minorUnits: fxRates.minorUnits }).from(fxRates),
-    db.execute<{ code: string; currency: string }>(sql`select code, currency from countries`),
+    db.select({ code: countries.code, currency: countries.currency }).from(countries),
   ]);
   const placeBySlug = new Map(placeRows.map((p) => [p.slug, p]));
   const digits = new Map(fxRows.map((f) => [f.currency, f.minorUnits]));
-  const countryCurrency = new Map((countryRows.rows as { code: string; currency: string }[]).map((c) => [c.code, c.currency]));
+  const countryCurrency = new Map(countryRows.map((c) => [c.code, c.currency]));
 
   // Agencies: a feed with one agency may leave agency_id out.
   const agencyRows = rows['agency.txt'];

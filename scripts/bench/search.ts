@@ -5,8 +5,9 @@
  *    builds the index (time, resident memory) and runs N random place-pair searches
  *    (p50/p95/p99 latency).
  *    Then issue 20's measures (searchQuality.ts): the journeys-only latency and connected share of
- *    the current engine and of the fastest-journeys engine, timed alternately, and on the default
- *    network both against the exhaustive reference over --quality M queries (0 skips it).
+ *    the journeys a search answers with (findJourneys) and of the fastest-journeys engine alone,
+ *    timed alternately, and on the default network both against the exhaustive reference over
+ *    --quality M queries (0 skips it).
  * 2. Over HTTP: seeds .data/bench-db, builds the site into .data/bench-dist when that build is
  *    missing, starts it, and drives trips/search with autocannon at 50 connections.
  *    `--workers N` serves from N processes (scripts/serve.ts, WEB_CONCURRENCY); that needs
@@ -146,7 +147,7 @@ async function inProcess(name: string, scale: boolean) {
       `\n| network | engine | queries | reference connects | engine connects | reference arrives earlier | a reference journey missed |`,
     );
     console.log('|---|---|---|---|---|---|---|');
-    for (const engine of ['old', 'fastest'] as const)
+    for (const engine of ['search', 'fastest'] as const)
       console.log(
         `| ${name} | ${engine} | ${q.queries} | ${q.connected} | ${q[engine].connected} | ${q[engine].later} | ${q[engine].missed} |`,
       );

@@ -106,7 +106,7 @@ interface Scratch {
 
 const networks = new WeakMap<TimetableIndex, ProfileNetwork>();
 
-/** The dense network of an index, built on first use (not by loadIndex while search() does not use it). */
+/** The dense network of an index, built on first use (the server builds it with the index: src/server/search/cache.ts). */
 export function profileNetwork(index: TimetableIndex): ProfileNetwork {
   let network = networks.get(index);
   if (!network) networks.set(index, (network = buildNetwork(index)));
@@ -251,6 +251,12 @@ export interface ProfileQuery {
   /** Absolute minutes: leave at or after, arrive at or before. */
   departAfter?: number;
   arriveBy?: number;
+  /**
+   * Only the earliest arrival (for each number of changes), not the whole front: one run that
+   * boards every departure of the day at once instead of one run per departure minute. Enough
+   * to tell whether a day has any journey (next dates), at the cost of one run.
+   */
+  earliestOnly?: boolean;
 }
 
 interface Departure {
@@ -281,7 +287,10 @@ export function fastestJourneys(index: TimetableIndex, q: ProfileQuery): Journey
   try {
     if ((s.distance[net.stationPlace[origins[0] ?? -1] ?? -1] ?? MAX_LEGS + 1) > maxLegs) return [];
     for (const d of destinations) s.destination[d] = 1;
-    return rangeRaptor(net, q.classes, maxLegs, window.horizon, departures(net, origins, q.classes, window));
+    const runs = departures(net, origins, q.classes, window);
+    // One run: every departure starts at the same "minute" (runs are grouped by it).
+    if (q.earliestOnly) for (const run of runs) run.dep = window.dayStart;
+    return rangeRaptor(net, q.classes, maxLegs, window.horizon, runs);
   } finally {
     for (const d of destinations) s.destination[d] = 0;
     for (const p of touchedPlaces) {

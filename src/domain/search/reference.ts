@@ -163,7 +163,7 @@ function connectionsBetween(
  * them is most of a query's time, and tests and the benchmark ask many queries of a few dates.
  * (Only for speed: a query's answer never depends on what was asked before.)
  */
-const WINDOWS_KEPT = 4;
+const WINDOWS_KEPT = 12;
 const tables = new WeakMap<TimetableIndex, { stations: StationTable; windows: Map<string, Connections> }>();
 function cachedTables(index: TimetableIndex, from: number, to: number, classes?: ReadonlySet<VehicleClass>) {
   let cached = tables.get(index);
@@ -199,7 +199,9 @@ export function referenceSearch(index: TimetableIndex, q: ReferenceQuery): Refer
     ...(q.departAfter !== undefined ? { departAfter: q.departAfter } : {}),
     ...(q.arriveBy !== undefined ? { arriveBy: q.arriveBy } : {}),
   });
-  const { stations, connections } = cachedTables(index, window.dayStart, window.horizon, q.classes);
+  // The whole date's connections (kept for other queries of the date); the asked times limit the scan.
+  const whole = searchWindow(q.day, firstOrigin.utcOffsetMin);
+  const { stations, connections } = cachedTables(index, whole.dayStart, whole.horizon, q.classes);
   const origin = new Set([...q.originStations].map((id) => stations.ix.get(id)));
   const destination = new Uint8Array(stations.placeOf.length);
   for (const id of q.destinationStations) destination[stations.ix.get(id) ?? -1] = 1;
@@ -212,7 +214,7 @@ export function referenceSearch(index: TimetableIndex, q: ReferenceQuery): Refer
   const best = Array.from({ length: maxLegs + 1 }, () => Infinity);
   for (let first = connections.count - 1; first >= 0; first--) {
     const dep = connections.dep[first] ?? 0;
-    if (dep >= window.dayEnd || !origin.has(connections.from[first])) continue;
+    if (dep >= window.dayEnd || dep < window.dayStart || !origin.has(connections.from[first])) continue;
     const before = [...best];
     scan(first, best);
     best.forEach((arr, legs) => {

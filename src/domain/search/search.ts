@@ -1,10 +1,16 @@
 /**
  * One search: endpoints (a place or a single station), a local date, passengers and classes
- * → trips. Direct departures come from one hop lookup; connections from connections.ts.
+ * → trips. Direct departures come from one hop lookup; connections from two searches that
+ * answer different questions: the fastest journeys (profile.ts — every journey on the Pareto
+ * front of departure, arrival and changes, up to three changes through any place, what
+ * reference.ts checks) and the cheaper ones (connections.ts — on-the-way connections compared
+ * by price too, so a slower, much cheaper journey still shows).
  * Pure: the caller passes the index and "now", so the same query always gives the same answer.
  */
 import { findConnections, journeyOf, onTheWay, pruneConnections, type Journey } from './connections.ts';
 import { dayNumber, fromDayNumber } from './dates.ts';
+import { MAX_CHANGES } from './journeyRules.ts';
+import { fastestJourneys } from './profile.ts';
 import { pricingCurrency } from './money.ts';
 import { legsOnDay, placeDistanceKm, type Leg, type OptionNode, type PlaceNode, type TimetableIndex } from './timetable.ts';
 import { assignSalesSorting, buildTrip, type Trip } from './trips.ts';
@@ -63,7 +69,11 @@ export interface SearchQuery {
   currency: string;
   /** Milliseconds since the epoch. */
   now: number;
-  maxChanges?: 0 | 1 | 2;
+  /** At most this many changes (MAX_CHANGES when absent). */
+  maxChanges?: 0 | 1 | 2 | 3;
+  /** Absolute minutes (UTC): the first leg leaves at or after, the last one arrives at or before. */
+  departAfter?: number;
+  arriveBy?: number;
   /**
    * One leg of a round trip (outbound with a return date, or the return itself): prices carry
    * each leg's round-trip discount, as the cart with both legs charges them.
@@ -95,19 +105,24 @@ export interface SearchResult {
   hasAutoconnection: boolean;
 }
 
-/** Journeys (not yet priced) for a query: direct ones and pruned connections, class-filtered. */
-export function findJourneys(index: TimetableIndex, q: Pick<SearchQuery, 'from' | 'to' | 'date' | 'classes' | 'maxChanges'>): Journey[] {
+type JourneyQuery = Pick<SearchQuery, 'from' | 'to' | 'classes' | 'maxChanges' | 'departAfter' | 'arriveBy'>;
+
+/** Journeys (not yet priced) for a query: direct ones, the fastest connections and cheaper ones, class-filtered. */
+export function findJourneys(index: TimetableIndex, q: JourneyQuery & Pick<SearchQuery, 'date'>): Journey[] {
   const day = dayNumber(q.date);
   return day === undefined ? [] : journeysOnDay(index, q, day);
 }
 
 /** findJourneys for a day number (callers that walk many days skip parsing a date for each). */
-function journeysOnDay(index: TimetableIndex, q: Pick<SearchQuery, 'from' | 'to' | 'classes' | 'maxChanges'>, day: number): Journey[] {
+function journeysOnDay(index: TimetableIndex, q: JourneyQuery, day: number): Journey[] {
   const from = resolveEndpoint(index, q.from);
   const to = resolveEndpoint(index, q.to);
   if (!from || !to || from.place.id === to.place.id) return [];
   const byDest = index.hops.get(from.place.id);
   if (!byDest) return [];
+  const departAfter = q.departAfter ?? -Infinity;
+  const arriveBy = q.arriveBy ?? Infinity;
+  const inTime = (j: { dep: number; arr: number }) => j.dep >= departAfter && j.arr <= arriveBy;
   const boards = (stop: number | undefined) => stop !== undefined && from.stations.has(stop);
   const directHops = byDest.get(to.place.id) ?? [];
   const direct = legsOnDay(
@@ -121,29 +136,45 @@ function journeysOnDay(index: TimetableIndex, q: Pick<SearchQuery, 'from' | 'to'
       j.legs.map((l) => l.route.vehicleClass),
       q.classes,
     );
-  const directKept = direct.filter(matches);
-  const maxChanges = q.maxChanges ?? 2;
+  const directKept = direct.filter((j) => inTime(j) && matches(j));
+  const maxChanges = q.maxChanges ?? MAX_CHANGES;
   if (maxChanges === 0) return directKept;
-  // Connections fill gaps; a route with plenty of direct departures needs none (and they would be noise).
-  if (directKept.length >= DIRECT_ENOUGH) return directKept;
-  const intermediates = connectionPlaces(index, from.place, to.place, maxChanges);
+  const classes = q.classes === 'all' ? undefined : new Set(q.classes.filter((c): c is VehicleClass => c !== 'railpass'));
+  // The fastest journeys: never one worse than optimal on departure, arrival and changes. Its
+  // one-leg journeys are among the direct trips already.
+  const fastest = fastestJourneys(index, {
+    originStations: from.stations,
+    destinationStations: to.stations,
+    day,
+    maxChanges,
+    ...(classes ? { classes } : {}),
+    ...(q.departAfter !== undefined ? { departAfter: q.departAfter } : {}),
+    ...(q.arriveBy !== undefined ? { arriveBy: q.arriveBy } : {}),
+  }).filter((j) => j.legs.length > 1 && matches(j));
+  const shown = [...directKept, ...fastest];
+  // Cheaper connections fill gaps (bus + ferry to an island); a route with plenty of direct
+  // departures needs none (they would be noise), and the same rule holds one level up for a
+  // second change.
+  if (directKept.length >= DIRECT_ENOUGH) return shown;
+  const cheaperChanges = maxChanges >= 2 ? 2 : 1;
+  const intermediates = connectionPlaces(index, from.place, to.place, cheaperChanges);
   const firstLegs = [];
   for (const placeId of intermediates) {
     const hops = byDest.get(placeId);
-    if (hops) firstLegs.push(...legsOnDay(index, hops, day, (h) => boards(h.route.stops[h.board]?.stationId)));
+    if (hops)
+      firstLegs.push(...legsOnDay(index, hops, day, (h) => boards(h.route.stops[h.board]?.stationId)).filter((l) => l.dep >= departAfter));
   }
-  const classes = q.classes === 'all' ? undefined : new Set(q.classes.filter((c): c is VehicleClass => c !== 'railpass'));
-  const connections = findConnections(index, {
+  const cheaper = findConnections(index, {
     origin: from.place,
     destination: to.place,
     firstLegs,
     destinationStations: to.stations,
-    maxChanges,
+    maxChanges: cheaperChanges,
     ...(classes ? { classes } : {}),
-    // Same rule one level up: two changes only fill what direct trips and one change leave open.
-    enough: (found) => directKept.length + pruneConnections(directKept, found.filter(matches)).length >= ONE_CHANGE_ENOUGH,
-  }).filter(matches);
-  return [...directKept, ...pruneConnections(directKept, connections).slice(0, MAX_CONNECTIONS)];
+    enough: (found) => shown.length + pruneConnections(shown, found.filter(matches)).length >= ONE_CHANGE_ENOUGH,
+  }).filter((j) => inTime(j) && matches(j));
+  // A cheaper connection stays only when no shown journey is as good on every count, price included.
+  return [...shown, ...pruneConnections(shown, cheaper).slice(0, MAX_CONNECTIONS)];
 }
 
 export function search(index: TimetableIndex, q: SearchQuery): SearchResult {
@@ -193,10 +224,26 @@ export function nextDates(
   if (day === undefined) return [];
   const found: string[] = [];
   const directOnly = { ...q, maxChanges: 0 as const };
-  const withChanges = { ...q, maxChanges: 2 as const };
+  const withChanges = { ...q, maxChanges: MAX_CHANGES as 3 };
+  const from = resolveEndpoint(index, q.from);
+  const to = resolveEndpoint(index, q.to);
+  // With all classes or one, "a journey exists" is the fastest-journeys search's earliest arrival
+  // (one run, not a whole day's front). A list of classes must be matched exactly, which only
+  // the whole search does.
+  const onlyClass = q.classes === 'all' ? undefined : q.classes.length === 1 ? q.classes[0] : null;
+  const anyJourney = (d: number) =>
+    onlyClass === null || onlyClass === 'railpass' || !from || !to
+      ? journeysOnDay(index, withChanges, d).length > 0
+      : fastestJourneys(index, {
+          originStations: from.stations,
+          destinationStations: to.stations,
+          day: d,
+          earliestOnly: true,
+          ...(onlyClass ? { classes: new Set([onlyClass]) } : {}),
+        }).length > 0;
   for (let d = day + 1; d <= day + horizonDays && found.length < limit; d++) {
     // Direct trips first: a day with a direct departure needs no connection search.
-    if (journeysOnDay(index, directOnly, d).length > 0 || journeysOnDay(index, withChanges, d).length > 0) found.push(fromDayNumber(d));
+    if (journeysOnDay(index, directOnly, d).length > 0 || anyJourney(d)) found.push(fromDayNumber(d));
   }
   return found;
 }

@@ -94,6 +94,15 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('documents depart-after (time) and arrive-by (arrive_by) on trips/search (issue 20)', () => {
+    const parameters = (doc.paths['/api/nuxt/{lang}/trips/search']?.get?.parameters ?? []) as Json[];
+    for (const name of ['time', 'arrive_by']) {
+      const parameter = parameters.find((p) => p.name === name);
+      expect(parameter, name).toMatchObject({ in: 'query', schema: { type: 'string' } });
+      expect(String(parameter?.description ?? (parameter?.schema as Json | undefined)?.description)).toMatch(/HH:MM/);
+    }
+  });
+
   it('names SITE_URL as its server, not the Host a request came in under', () => {
     const previous = process.env.SITE_URL;
     process.env.SITE_URL = 'https://api.roamly.example/';

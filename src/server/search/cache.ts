@@ -4,6 +4,7 @@
  * without a restart and a busy server costs the database one tiny select per interval. While a
  * new index builds, requests keep using the old one: a search is never slower than the build.
  */
+import { profileNetwork } from '../../domain/search/profile.ts';
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
 import type { Db } from '../db/client.ts';
 import { getDbHandle } from '../db/index.ts';
@@ -28,6 +29,9 @@ const caches = new WeakMap<Db, CacheState>();
 function rebuild(db: Db, state: CacheState): Promise<TimetableIndex> {
   state.building ??= loadIndex(db)
     .then((index) => {
+      // The fastest-journeys search's dense arrays, built here too (not on the first search, which
+      // would wait for them) while the old index keeps answering.
+      profileNetwork(index);
       state.index = index;
       state.checkedAt = Date.now();
       return index;

@@ -102,6 +102,8 @@ interface Scratch {
   /** Per round k and place (k · places + place): the last run in which a label there improved in that round (stampBase). */
   markStamp: Int32Array;
   stampBase: number;
+  /** The origin's place in the current query: a journey never comes back to it (see ride). */
+  originPlace: number;
 }
 
 const networks = new WeakMap<TimetableIndex, ProfileNetwork>();
@@ -206,6 +208,7 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
       routeFrom: new Int32Array(routes.length).fill(NEVER),
       markStamp: new Int32Array(placeIx.size * (MAX_LEGS + 1)),
       stampBase: 0,
+      originPlace: -1,
     },
   };
 }
@@ -270,12 +273,33 @@ interface Departure {
 
 /** The Pareto front of (departure, arrival, changes) of a day's journeys; cheapest is not a criterion here. */
 export function fastestJourneys(index: TimetableIndex, q: ProfileQuery): Journey[] {
+  return fastestJourneysAndLater(index, q).journeys;
+}
+
+export interface FastestAnswer {
+  journeys: Journey[];
+  /**
+   * Per number of legs (index 1…4): the earliest arrival, absolute minutes, of a journey with at
+   * most that many legs leaving after the asked day (Infinity: none). A journey of the day that
+   * arrives no earlier with as many legs is not worth showing: one can leave later.
+   */
+  later: number[];
+}
+
+/**
+ * fastestJourneys, and what journeys leaving after the day achieve. Those are searched first (one
+ * run boarding them all): a journey of the day must beat them, which is both the rule (a journey
+ * that leaves on the day, goes elsewhere and comes back is not an answer when the next day's boat
+ * arrives as early) and the target that prunes the day's latest runs, the most expensive ones.
+ */
+export function fastestJourneysAndLater(index: TimetableIndex, q: ProfileQuery): FastestAnswer {
+  const none: FastestAnswer = { journeys: [], later: [] };
   const net = profileNetwork(index);
   const origins = [...q.originStations].map((id) => net.stationIx.get(id)).filter((s) => s !== undefined);
   const destinations = [...q.destinationStations].map((id) => net.stationIx.get(id)).filter((s) => s !== undefined);
   const firstOrigin = index.stations.get([...q.originStations][0] ?? -1);
   const firstDestination = destinations[0];
-  if (!firstOrigin || firstDestination === undefined) return [];
+  if (!firstOrigin || firstDestination === undefined || origins.length === 0) return none;
   const maxLegs = Math.min(MAX_LEGS, (q.maxChanges ?? MAX_CHANGES) + 1);
   const window = searchWindow(q.day, firstOrigin.utcOffsetMin, {
     ...(q.departAfter !== undefined ? { departAfter: q.departAfter } : {}),
@@ -284,14 +308,17 @@ export function fastestJourneys(index: TimetableIndex, q: ProfileQuery): Journey
   const s = net.scratch;
   const touchedPlaces = placeDistances(net, net.stationPlace[firstDestination] ?? -1, maxLegs);
   s.queryStamp++;
+  s.originPlace = net.stationPlace[origins[0] ?? -1] ?? -1;
   try {
-    if ((s.distance[net.stationPlace[origins[0] ?? -1] ?? -1] ?? MAX_LEGS + 1) > maxLegs) return [];
+    if ((s.distance[s.originPlace] ?? MAX_LEGS + 1) > maxLegs) return none;
     for (const d of destinations) s.destination[d] = 1;
     const runs = departures(net, origins, q.classes, window);
     // One run: every departure starts at the same "minute" (runs are grouped by it).
     if (q.earliestOnly) for (const run of runs) run.dep = window.dayStart;
-    return rangeRaptor(net, q.classes, maxLegs, window.horizon, runs);
+    const afterDay = departures(net, origins, q.classes, { dayStart: window.dayEnd, dayEnd: window.horizon + 1 });
+    return rangeRaptor(net, q.classes, maxLegs, window.horizon, runs, afterDay);
   } finally {
+    s.originPlace = -1;
     for (const d of destinations) s.destination[d] = 0;
     for (const p of touchedPlaces) {
       s.distance[p] = MAX_LEGS + 1;
@@ -343,7 +370,7 @@ function departures(
   net: ProfileNetwork,
   origins: readonly number[],
   classes: ReadonlySet<VehicleClass> | undefined,
-  window: { dayStart: number; dayEnd: number; horizon: number },
+  window: { dayStart: number; dayEnd: number },
 ): Departure[] {
   const out: Departure[] = [];
   for (const station of origins) {
@@ -375,7 +402,8 @@ function rangeRaptor(
   maxLegs: number,
   horizon: number,
   runs: readonly Departure[],
-): Journey[] {
+  afterDay: readonly Departure[],
+): FastestAnswer {
   const s = net.scratch;
   const S = net.stationPlace.length;
   const P = net.placeIn.length;
@@ -403,6 +431,7 @@ function rangeRaptor(
     // Only worth keeping if it can still beat, at the destination, every journey found with as
     // many legs as it needs at least (targetBest falls with more legs: this is the weakest test).
     const place = net.stationPlace[station] ?? 0;
+    if (place === s.originPlace) return;
     const atLeast = legs + (s.distance[place] ?? MAX_LEGS);
     if (atLeast > maxLegs) return;
     const bound = at + (s.remaining[place] ?? 0);
@@ -561,9 +590,17 @@ function rangeRaptor(
     const start = net.routeStart[r] ?? 0;
     const last = stations.length - 1;
     let board = first;
+    // A journey never comes back to its origin's place: the first vehicle may still call at
+    // another station there before it leaves town, but once away, a vehicle that returns is
+    // left before it does (boarding there later is another departure from the origin).
+    let away = legs > 1;
     for (let i = first; i <= last; i++) {
       const station = stations[i] ?? 0;
-      if (trip !== NEVER && i > board) relax(legs, station, byAir, trip + (net.stopArr[start + i] ?? 0), r, trip, schedule, board, i, from);
+      if (trip !== NEVER && i > board) {
+        if (net.stationPlace[station] !== s.originPlace) away = true;
+        else if (away) trip = NEVER;
+        if (trip !== NEVER) relax(legs, station, byAir, trip + (net.stopArr[start + i] ?? 0), r, trip, schedule, board, i, from);
+      }
       if (i === last || !boardFrom(i)) continue;
       // A vehicle one can catch here that leaves earlier than the one held (vehicles of a route never overtake).
       const at = ready(legs - 1, station, byAir);
@@ -607,13 +644,17 @@ function rangeRaptor(
     return journeyOf(legs);
   }
 
-  for (let start = 0; start < runs.length;) {
-    const dep = runs[start]?.dep ?? 0;
+  // The departures after the day first, as one run (their "minute" is NEVER): what they achieve
+  // is `later`, the targets the day's runs must beat; their journeys are not answers.
+  const all = afterDay.length > 0 ? [...afterDay.map((d) => ({ ...d, dep: NEVER })), ...runs] : runs;
+  let later: number[] = targetBest.map(() => Infinity);
+  for (let start = 0; start < all.length;) {
+    const dep = all[start]?.dep ?? 0;
     s.stampBase++;
     improved.fill(-1);
     // Round 1: the vehicles leaving the origin at this minute.
-    for (; start < runs.length && runs[start]?.dep === dep; start++) {
-      const d = runs[start];
+    for (; start < all.length && all[start]?.dep === dep; start++) {
+      const d = all[start];
       if (d) ride(1, d.route, d.stop, d.trip, d.schedule, -1, () => false);
     }
     for (let legs = 2; legs <= maxLegs; legs++) {
@@ -679,12 +720,16 @@ function rangeRaptor(
       before.length = 0;
     }
     for (const m of marked) m.length = 0;
+    if (dep === NEVER) {
+      later = targetBest.map((t) => (t === NEVER ? Infinity : t));
+      continue;
+    }
     for (const l of improved) {
       const journey = l >= 0 ? journeyTo(l) : undefined;
       if (journey) found.push(journey);
     }
   }
-  return paretoJourneys(found);
+  return { journeys: paretoJourneys(found), later };
 }
 
 /** Journeys no other one beats on departure, arrival and changes (of equals, the cheaper). */

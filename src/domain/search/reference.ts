@@ -208,15 +208,19 @@ export function referenceSearch(index: TimetableIndex, q: ReferenceQuery): Refer
   const maxLegs = q.maxChanges + 1;
   const destinationPlace = index.stations.get([...q.destinationStations][0] ?? -1)?.placeId ?? -1;
   const fewestLegs = index.hops.get(firstOrigin.placeId)?.has(destinationPlace) ? 1 : 2;
-  const scan = connectionScan(stations, connections, destination, maxLegs, window.horizon, fewestLegs);
+  const originPlace = stations.placeOf[stations.ix.get(firstOrigin.id) ?? -1] ?? -1;
+  const scan = connectionScan(stations, connections, destination, maxLegs, window.horizon, fewestLegs, originPlace);
   const candidates: ReferenceJourney[] = [];
-  // Latest first boarding first, so that each scan knows what leaving later achieves.
+  // Latest first boarding first, so that each scan knows what leaving later achieves. First
+  // boardings after the asked day count too: a journey of the day that one leaving later beats
+  // (arrives no later, changes no more) is no answer, but theirs are not answers either.
   const best = Array.from({ length: maxLegs + 1 }, () => Infinity);
   for (let first = connections.count - 1; first >= 0; first--) {
     const dep = connections.dep[first] ?? 0;
-    if (dep >= window.dayEnd || dep < window.dayStart || !origin.has(connections.from[first])) continue;
+    if (dep > window.horizon || dep < window.dayStart || !origin.has(connections.from[first])) continue;
     const before = [...best];
     scan(first, best);
+    if (dep >= window.dayEnd) continue;
     best.forEach((arr, legs) => {
       if (arr < (before[legs] ?? Infinity)) candidates.push({ dep, arr, changes: legs - 1 });
     });
@@ -240,6 +244,7 @@ function connectionScan(
   maxLegs: number,
   horizon: number,
   fewestLegs: number,
+  originPlace: number,
 ) {
   const classes = VEHICLE_CLASSES.length;
   const n = stations.placeOf.length;
@@ -265,6 +270,8 @@ function connectionScan(
     const startTrip = c.trip[first] ?? 0;
     const startStop = c.stop[first] ?? 0;
     aboard[startTrip] = 1;
+    /** Whether the first vehicle has left the origin's place (stations there are no longer arrivals, see below). */
+    let awayOnFirst = false;
     for (let i = first; i < c.count; i++) {
       // From here on every connection arrives no sooner than the best with the fewest legs possible.
       if ((c.dep[i] ?? 0) >= (best[fewestLegs] ?? Infinity)) break;
@@ -280,8 +287,16 @@ function connectionScan(
           aboard[trip] = legs = before + 1;
           break;
         }
-      if (legs === 0 || arr >= (best[legs] ?? Infinity)) continue;
+      if (legs === 0) continue;
       const to = c.to[i] ?? 0;
+      // A journey never comes back to its origin's place: the first vehicle may call at another
+      // station there before it leaves town; any other arrival there gets the traveller off.
+      if (stations.placeOf[to] === originPlace) {
+        if (trip !== startTrip || legs !== 1 || awayOnFirst) aboard[trip] = 0;
+        continue;
+      }
+      if (trip === startTrip && legs === 1) awayOnFirst = true;
+      if (arr >= (best[legs] ?? Infinity)) continue;
       if (destination[to]) for (let more = legs; more <= maxLegs; more++) best[more] = Math.min(best[more] ?? Infinity, arr);
       else if (legs < maxLegs) arrive(to, c.vehicleClass[i] ?? 0, legs, arr);
     }

@@ -10,7 +10,7 @@
 import { findConnections, journeyOf, onTheWay, pruneConnections, type Journey } from './connections.ts';
 import { dayNumber, fromDayNumber } from './dates.ts';
 import { MAX_CHANGES } from './journeyRules.ts';
-import { fastestJourneys } from './profile.ts';
+import { fastestJourneys, fastestJourneysAndLater } from './profile.ts';
 import { pricingCurrency } from './money.ts';
 import { legsOnDay, placeDistanceKm, type Leg, type OptionNode, type PlaceNode, type TimetableIndex } from './timetable.ts';
 import { assignSalesSorting, buildTrip, type Trip } from './trips.ts';
@@ -141,8 +141,9 @@ function journeysOnDay(index: TimetableIndex, q: JourneyQuery, day: number): Jou
   if (maxChanges === 0) return directKept;
   const classes = q.classes === 'all' ? undefined : new Set(q.classes.filter((c): c is VehicleClass => c !== 'railpass'));
   // The fastest journeys: never one worse than optimal on departure, arrival and changes. Its
-  // one-leg journeys are among the direct trips already.
-  const fastest = fastestJourneys(index, {
+  // one-leg journeys are among the direct trips already. Connections (not direct trips: those
+  // are the day's departures) that a journey leaving after the day beats are left out.
+  const { journeys: fastestFound, later } = fastestJourneysAndLater(index, {
     originStations: from.stations,
     destinationStations: to.stations,
     day,
@@ -150,7 +151,8 @@ function journeysOnDay(index: TimetableIndex, q: JourneyQuery, day: number): Jou
     ...(classes ? { classes } : {}),
     ...(q.departAfter !== undefined ? { departAfter: q.departAfter } : {}),
     ...(q.arriveBy !== undefined ? { arriveBy: q.arriveBy } : {}),
-  }).filter((j) => j.legs.length > 1 && matches(j));
+  });
+  const fastest = fastestFound.filter((j) => j.legs.length > 1 && matches(j));
   const shown = [...directKept, ...fastest];
   // Cheaper connections fill gaps (bus + ferry to an island); a route with plenty of direct
   // departures needs none (they would be noise), and the same rule holds one level up for a
@@ -172,7 +174,7 @@ function journeysOnDay(index: TimetableIndex, q: JourneyQuery, day: number): Jou
     maxChanges: cheaperChanges,
     ...(classes ? { classes } : {}),
     enough: (found) => shown.length + pruneConnections(shown, found.filter(matches)).length >= ONE_CHANGE_ENOUGH,
-  }).filter((j) => inTime(j) && matches(j));
+  }).filter((j) => inTime(j) && matches(j) && j.arr < (later[j.legs.length] ?? Infinity));
   // A cheaper connection stays only when no shown journey is as good on every count, price included.
   return [...shown, ...pruneConnections(shown, cheaper).slice(0, MAX_CONNECTIONS)];
 }

@@ -666,18 +666,26 @@ function rangeRaptor(
       // the best the route reaches from there is too late.
       const routes: number[] = [];
       const consider = (r: number, stop: number, at: number) => {
+        const known = s.routeFrom[r] ?? NEVER;
+        if (stop >= known) return;
         if (classes && !classes.has(net.routes[r]?.vehicleClass ?? 'bus')) return;
         if (!worthBoarding(r, stop, at, legs)) return;
-        const known = s.routeFrom[r] ?? NEVER;
         if (known === NEVER) routes.push(r);
-        if (stop < known) s.routeFrom[r] = stop;
+        s.routeFrom[r] = stop;
       };
       for (const station of before)
         for (const other of net.transfersInto[station]?.from ?? []) {
+          // Target pruning: a vehicle leaving this place at t arrives no sooner than t plus the
+          // least time left from here, and needs at least the fewest legs left from here.
+          const place = net.stationPlace[other] ?? 0;
+          const atLeast = legs - 1 + (s.distance[place] ?? MAX_LEGS + 1);
+          const left = s.remaining[place] ?? NEVER;
+          if (atLeast > maxLegs || left === NEVER) continue;
+          const target = Math.min(horizon + 1, targetBest[atLeast] ?? NEVER) - left;
           for (let leavingByAir = 0; leavingByAir < 2; leavingByAir++) {
             readyNowAndBefore(legs - 1, other, leavingByAir);
             const from = readyNow;
-            const until = Math.min(readyBefore, horizon + 1);
+            const until = Math.min(readyBefore, target);
             if (from >= until) continue;
             if (until - from >= 1440) {
               // A long window (or a first arrival): every route calling here.

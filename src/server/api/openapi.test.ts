@@ -100,6 +100,11 @@ describe('OpenAPI document', () => {
       const parameter = parameters.find((p) => p.name === name);
       expect(parameter, name).toMatchObject({ in: 'query', schema: { type: 'string' } });
       expect(String(parameter?.description ?? (parameter?.schema as Json | undefined)?.description)).toMatch(/HH:MM/);
+      // The bad-input corpus takes a parameter's example as its valid value (a made-up string
+      // failed the pattern, and every refusal of trips/page-data named time and arrive_by).
+      const schema = parameter?.schema as { pattern?: string; examples?: unknown[] } | undefined;
+      expect(schema?.examples?.length, name).toBeGreaterThan(0);
+      expect(String(schema?.examples?.[0])).toMatch(new RegExp(schema?.pattern ?? '^$'));
     }
   });
 

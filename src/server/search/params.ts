@@ -60,9 +60,11 @@ export const searchSchema = z
     /** Depart after: answered by the engine itself, not by filtering a whole day's answer. */
     time: localTime.optional().meta({
       description: 'Leave at or after this local time ("HH:MM") at the departure place, on the asked date.',
+      examples: ['08:00'],
     }),
     arrive_by: localTime.optional().meta({
       description: 'Arrive at or before this local time ("HH:MM") at the destination, on the asked date.',
+      examples: ['18:00'],
     }),
     vehclasses: classFilter,
     currency: currencyCodeSchema.default(DEFAULT_CURRENCY),

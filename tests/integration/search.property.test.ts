@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../scripts/seed/index.ts';
 import { addDays, dayNumber } from '../../src/domain/search/dates.ts';
 import { MAX_CHANGES, minConnectionMinutes } from '../../src/domain/search/journeyRules.ts';
-import { findJourneys, resolveEndpoint, search } from '../../src/domain/search/search.ts';
+import { findJourneys, ONE_CHANGE_ENOUGH, resolveEndpoint, search, type SearchEngine } from '../../src/domain/search/search.ts';
 import { referenceSearch, unmatched } from '../../src/domain/search/reference.ts';
 import { legStation, type TimetableIndex } from '../../src/domain/search/timetable.ts';
 import { localDateTime } from '../../src/domain/search/trips.ts';
@@ -48,8 +48,9 @@ function queryArb(options: { dayOffsets?: number[] } = {}) {
 }
 
 /** The journeys the engine finds for one generated query. */
-function journeysFor(q: { from: number; to: number; dayOffset: number; classes: ClassFilter }) {
+function journeysFor(q: { from: number; to: number; dayOffset: number; classes: ClassFilter; engine?: SearchEngine }) {
   return findJourneys(index, {
+    ...(q.engine ? { engine: q.engine } : {}),
     from: { kind: 'place', id: q.from },
     to: { kind: 'place', id: q.to },
     date: addDays(TODAY, q.dayOffset),
@@ -82,6 +83,7 @@ describe('search answers on the seeded network (issue 20)', () => {
           ...(departAfter === undefined ? {} : { departAfter }),
         });
         const found = findJourneys(index, {
+          engine: 'fastest',
           from: { kind: 'place', id: q.from },
           to: { kind: 'place', id: q.to },
           date: addDays(TODAY, q.dayOffset),
@@ -100,6 +102,23 @@ describe('search answers on the seeded network (issue 20)', () => {
 });
 
 describe('search properties on the seeded network', () => {
+  it('offers two changes only where direct trips and one change give fewer than ten choices, and does offer them there (classic engine)', () => {
+    let withTwoChanges = 0;
+    fc.assert(
+      fc.property(queryArb(), (q) => {
+        const journeys = journeysFor({ ...q, engine: 'classic' });
+        const twoChanges = journeys.filter((j) => j.legs.length === 3).length;
+        if (twoChanges > 0) {
+          withTwoChanges++;
+          expect(journeys.length - twoChanges).toBeLessThan(ONE_CHANGE_ENOUGH);
+        }
+      }),
+      { numRuns: 300 },
+    );
+    // The rule trims two-change journeys where they add little; it must not remove them all.
+    expect(withTwoChanges).toBeGreaterThan(0);
+  });
+
   it('every change leaves time to connect, and every leg arrives after it departs', () => {
     fc.assert(
       fc.property(queryArb(), (q) => {

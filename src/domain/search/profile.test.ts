@@ -263,7 +263,13 @@ describe('journeys a later departure beats are no answers (the Koh Lipe → Pak 
       expect(referenceSearch(index, query(day))).toEqual([]);
       expect(asFront(fastestJourneys(index, query(day)))).toEqual([]);
       expect(
-        findJourneys(index, { from: { kind: 'place', id: 1 }, to: { kind: 'place', id: 3 }, date: fromDayNumber(day), classes: 'all' }),
+        findJourneys(index, {
+          from: { kind: 'place', id: 1 },
+          to: { kind: 'place', id: 3 },
+          date: fromDayNumber(day),
+          classes: 'all',
+          engine: 'fastest',
+        }),
       ).toEqual([]);
     }
     const direct = [{ dep: bangkok(WEDNESDAY, 10), arr: bangkok(WEDNESDAY, 11, 30), changes: 0 }];
@@ -272,6 +278,7 @@ describe('journeys a later departure beats are no answers (the Koh Lipe → Pak 
     // The dates offered next are dates with trips.
     expect(
       nextDates(index, {
+        engine: 'fastest',
         from: { kind: 'place', id: 1 },
         to: { kind: 'place', id: 3 },
         date: fromDayNumber(MONDAY - 1),

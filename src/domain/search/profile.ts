@@ -284,6 +284,8 @@ export interface FastestAnswer {
    * arrives no earlier with as many legs is not worth showing: one can leave later.
    */
   later: number[];
+  /** The latest arrival the search allowed (absolute minutes): the arrival horizon, or the asked arrive-by. */
+  horizon: number;
 }
 
 /**
@@ -293,7 +295,7 @@ export interface FastestAnswer {
  * arrives as early) and the target that prunes the day's latest runs, the most expensive ones.
  */
 export function fastestJourneysAndLater(index: TimetableIndex, q: ProfileQuery): FastestAnswer {
-  const none: FastestAnswer = { journeys: [], later: [] };
+  const none: FastestAnswer = { journeys: [], later: [], horizon: -Infinity };
   const net = profileNetwork(index);
   const origins = [...q.originStations].map((id) => net.stationIx.get(id)).filter((s) => s !== undefined);
   const destinations = [...q.destinationStations].map((id) => net.stationIx.get(id)).filter((s) => s !== undefined);
@@ -316,7 +318,7 @@ export function fastestJourneysAndLater(index: TimetableIndex, q: ProfileQuery):
     // One run: every departure starts at the same "minute" (runs are grouped by it).
     if (q.earliestOnly) for (const run of runs) run.dep = window.dayStart;
     const afterDay = departures(net, origins, q.classes, { dayStart: window.dayEnd, dayEnd: window.horizon + 1 });
-    return rangeRaptor(net, q.classes, maxLegs, window.horizon, runs, afterDay);
+    return { ...rangeRaptor(net, q.classes, maxLegs, window.horizon, runs, afterDay), horizon: window.horizon };
   } finally {
     s.originPlace = -1;
     for (const d of destinations) s.destination[d] = 0;
@@ -403,7 +405,7 @@ function rangeRaptor(
   horizon: number,
   runs: readonly Departure[],
   afterDay: readonly Departure[],
-): FastestAnswer {
+): Omit<FastestAnswer, 'horizon'> {
   const s = net.scratch;
   const S = net.stationPlace.length;
   const P = net.placeIn.length;

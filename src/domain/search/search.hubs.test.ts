@@ -118,6 +118,7 @@ const query: SearchQuery = {
   classes: 'all',
   currency: 'THB',
   now: Date.UTC(2025, 2, 1),
+  engine: 'fastest',
 };
 const routesOf = (q: Partial<SearchQuery>) =>
   findJourneys(index, { ...query, ...q })

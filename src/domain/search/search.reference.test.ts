@@ -55,6 +55,7 @@ describe('search answers against the exhaustive reference, on random networks', 
               });
               const found = asFront(
                 findJourneys(index, {
+                  engine: 'fastest',
                   from: { kind: 'place', id: from },
                   to: { kind: 'place', id: to },
                   date: fromDayNumber(day),
@@ -112,6 +113,7 @@ describe('next dates on random networks', () => {
                 to: { kind: 'place' as const, id: to },
                 date: fromDayNumber(FIRST_DAY),
                 classes,
+                engine: 'fastest' as const,
               };
               const expected: string[] = [];
               for (let d = FIRST_DAY + 1; d <= FIRST_DAY + 10 && expected.length < 3; d++) {

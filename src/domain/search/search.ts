@@ -69,8 +69,10 @@ export interface SearchQuery {
   currency: string;
   /** Milliseconds since the epoch. */
   now: number;
-  /** At most this many changes (MAX_CHANGES when absent). */
+  /** At most this many changes (MAX_CHANGES when absent; the classic engine stops at 2). */
   maxChanges?: 0 | 1 | 2 | 3;
+  /** SEARCH_ENGINE when absent. */
+  engine?: SearchEngine;
   /** Absolute minutes (UTC): the first leg leaves at or after, the last one arrives at or before. */
   departAfter?: number;
   arriveBy?: number;
@@ -105,7 +107,26 @@ export interface SearchResult {
   hasAutoconnection: boolean;
 }
 
-type JourneyQuery = Pick<SearchQuery, 'from' | 'to' | 'classes' | 'maxChanges' | 'departAfter' | 'arriveBy'>;
+/**
+ * The two engines behind a search's connections:
+ * - `fastest` (issue 20): the fastest journeys (profile.ts: every journey on the Pareto front of
+ *   departure, arrival and changes, up to three changes through any place — what reference.ts
+ *   checks) plus the cheaper connections (connections.ts) next to them;
+ * - `classic`: the cheaper-connections search alone (places on the way, at most two changes,
+ *   waits of at most 12 hours) — what searches answered with before issue 20. It misses better
+ *   journeys (hubs off the straight line, a third change) but is several times faster.
+ */
+export type SearchEngine = 'fastest' | 'classic';
+
+/**
+ * The engine searches use. `classic` until the fastest-journeys search meets the speed budget
+ * (p95 of a whole search ≤ 2 ms on the default network, ≤ 1 ms on the scale one: see
+ * docs/BENCHMARKS.md, "Search quality"); the property tests check `fastest` against the
+ * reference whatever is chosen here.
+ */
+export const SEARCH_ENGINE: SearchEngine = 'classic';
+
+type JourneyQuery = Pick<SearchQuery, 'from' | 'to' | 'classes' | 'maxChanges' | 'departAfter' | 'arriveBy' | 'engine'>;
 
 /** Journeys (not yet priced) for a query: direct ones, the fastest connections and cheaper ones, class-filtered. */
 export function findJourneys(index: TimetableIndex, q: JourneyQuery & Pick<SearchQuery, 'date'>): Journey[] {
@@ -140,10 +161,31 @@ function journeysOnDay(index: TimetableIndex, q: JourneyQuery, day: number): Jou
   const maxChanges = q.maxChanges ?? MAX_CHANGES;
   if (maxChanges === 0) return directKept;
   const classes = q.classes === 'all' ? undefined : new Set(q.classes.filter((c): c is VehicleClass => c !== 'railpass'));
+  if ((q.engine ?? SEARCH_ENGINE) === 'classic') {
+    // The whole day's answer, then the asked times: the classic search's "enough" rules depend on
+    // what it found, so cutting its first legs could add journeys the whole day does not show.
+    const dayDirect = direct.filter(matches);
+    if (dayDirect.length >= DIRECT_ENOUGH) return directKept;
+    const connections = cheaperConnections(index, {
+      from,
+      to,
+      day,
+      classes,
+      matches,
+      maxChanges: maxChanges >= 2 ? 2 : 1,
+      shown: dayDirect,
+    });
+    return [...directKept, ...pruneConnections(dayDirect, connections).slice(0, MAX_CONNECTIONS).filter(inTime)];
+  }
   // The fastest journeys: never one worse than optimal on departure, arrival and changes. Its
   // one-leg journeys are among the direct trips already. Connections (not direct trips: those
-  // are the day's departures) that a journey leaving after the day beats are left out.
-  const { journeys: fastestFound, later } = fastestJourneysAndLater(index, {
+  // are the day's departures) that arrive after the arrival horizon, or that a journey leaving
+  // after the day beats, are left out: the same journeys the reference considers.
+  const {
+    journeys: fastestFound,
+    later,
+    horizon,
+  } = fastestJourneysAndLater(index, {
     originStations: from.stations,
     destinationStations: to.stations,
     day,
@@ -158,25 +200,59 @@ function journeysOnDay(index: TimetableIndex, q: JourneyQuery, day: number): Jou
   // departures needs none (they would be noise), and the same rule holds one level up for a
   // second change.
   if (directKept.length >= DIRECT_ENOUGH) return shown;
-  const cheaperChanges = maxChanges >= 2 ? 2 : 1;
-  const intermediates = connectionPlaces(index, from.place, to.place, cheaperChanges);
-  const firstLegs = [];
-  for (const placeId of intermediates) {
-    const hops = byDest.get(placeId);
-    if (hops)
-      firstLegs.push(...legsOnDay(index, hops, day, (h) => boards(h.route.stops[h.board]?.stationId)).filter((l) => l.dep >= departAfter));
-  }
-  const cheaper = findConnections(index, {
-    origin: from.place,
-    destination: to.place,
-    firstLegs,
-    destinationStations: to.stations,
-    maxChanges: cheaperChanges,
-    ...(classes ? { classes } : {}),
-    enough: (found) => shown.length + pruneConnections(shown, found.filter(matches)).length >= ONE_CHANGE_ENOUGH,
-  }).filter((j) => inTime(j) && matches(j) && j.arr < (later[j.legs.length] ?? Infinity));
+  const cheaper = cheaperConnections(index, {
+    from,
+    to,
+    day,
+    classes,
+    matches,
+    maxChanges: maxChanges >= 2 ? 2 : 1,
+    shown,
+    ...(q.departAfter !== undefined ? { departAfter: q.departAfter } : {}),
+  }).filter((j) => inTime(j) && j.arr <= horizon && j.arr < (later[j.legs.length] ?? Infinity));
   // A cheaper connection stays only when no shown journey is as good on every count, price included.
   return [...shown, ...pruneConnections(shown, cheaper).slice(0, MAX_CONNECTIONS)];
+}
+
+/**
+ * The place-by-place search through places on the way (connections.ts), class-matched: first
+ * legs from the origin to every place worth one (leaving at or after departAfter), and a second
+ * change only while what is shown leaves fewer than ONE_CHANGE_ENOUGH choices.
+ */
+function cheaperConnections(
+  index: TimetableIndex,
+  q: {
+    from: ResolvedEndpoint;
+    to: ResolvedEndpoint;
+    day: number;
+    classes: ReadonlySet<VehicleClass> | undefined;
+    matches: (j: Journey) => boolean;
+    maxChanges: 1 | 2;
+    shown: readonly Journey[];
+    departAfter?: number;
+  },
+): Journey[] {
+  const byDest = index.hops.get(q.from.place.id);
+  const departAfter = q.departAfter ?? -Infinity;
+  const firstLegs = [];
+  for (const placeId of connectionPlaces(index, q.from.place, q.to.place, q.maxChanges)) {
+    const hops = byDest?.get(placeId);
+    if (hops)
+      firstLegs.push(
+        ...legsOnDay(index, hops, q.day, (h) => q.from.stations.has(h.route.stops[h.board]?.stationId ?? -1)).filter(
+          (l) => l.dep >= departAfter,
+        ),
+      );
+  }
+  return findConnections(index, {
+    origin: q.from.place,
+    destination: q.to.place,
+    firstLegs,
+    destinationStations: q.to.stations,
+    maxChanges: q.maxChanges,
+    ...(q.classes ? { classes: q.classes } : {}),
+    enough: (found) => q.shown.length + pruneConnections(q.shown, found.filter(q.matches)).length >= ONE_CHANGE_ENOUGH,
+  }).filter(q.matches);
 }
 
 export function search(index: TimetableIndex, q: SearchQuery): SearchResult {
@@ -218,7 +294,7 @@ export function priceJourneys(
 /** SPEC §3 next trip dates: the first days after `date` with at least one trip (up to `limit`, within `horizonDays`). */
 export function nextDates(
   index: TimetableIndex,
-  q: Pick<SearchQuery, 'from' | 'to' | 'date' | 'classes'>,
+  q: Pick<SearchQuery, 'from' | 'to' | 'date' | 'classes' | 'engine'>,
   limit = 3,
   horizonDays = 60,
 ): string[] {
@@ -234,7 +310,7 @@ export function nextDates(
   // the whole search does.
   const onlyClass = q.classes === 'all' ? undefined : q.classes.length === 1 ? q.classes[0] : null;
   const anyJourney = (d: number) =>
-    onlyClass === null || onlyClass === 'railpass' || !from || !to
+    (q.engine ?? SEARCH_ENGINE) === 'classic' || onlyClass === null || onlyClass === 'railpass' || !from || !to
       ? journeysOnDay(index, withChanges, d).length > 0
       : fastestJourneys(index, {
           originStations: from.stations,

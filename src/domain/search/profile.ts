@@ -47,9 +47,10 @@ interface ProfileNetwork {
   /** Per station: pairs (route, stop index) that call there. */
   stationRoutes: Int32Array[];
   /**
-   * Per station: every scheduled departure from it (route, stop, schedule), sorted by minute of
-   * the day (UTC) — to find the vehicles leaving within a short window without visiting every
-   * route. `base` is the absolute minute of the departure on service day 0.
+   * Per station and kind of vehicle (station · 2 + by air): every scheduled departure from it
+   * (route, stop, schedule), sorted by minute of the day (UTC) — to find the vehicles leaving
+   * within a short window without visiting every route. `base` is the absolute minute of the
+   * departure on service day 0.
    */
   stationDepartures: { minuteOfDay: Int32Array; base: Int32Array; route: Int32Array; stop: Int32Array; schedule: Int32Array }[];
   /**
@@ -67,6 +68,8 @@ interface ProfileNetwork {
   /** Per stop of every route: its arrival and departure offsets (minutes from the route's first departure). */
   stopArr: Int32Array;
   stopDep: Int32Array;
+  /** Per stop of every route: the place it is in. */
+  stopPlace: Int32Array;
   scratch: Scratch;
 }
 
@@ -156,10 +159,12 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
   const stopCount = routeStart[routes.length] ?? 0;
   const stopArr = new Int32Array(stopCount);
   const stopDep = new Int32Array(stopCount);
+  const stopPlace = new Int32Array(stopCount);
   routes.forEach((route, r) => {
     route.stops.forEach((stop, i) => {
       stopArr[(routeStart[r] ?? 0) + i] = stop.arr;
       stopDep[(routeStart[r] ?? 0) + i] = stop.dep;
+      stopPlace[(routeStart[r] ?? 0) + i] = stationPlace[stationIx.get(stop.stationId) ?? -1] ?? -1;
     });
   });
   const routeSchedules = routes.map((r) => [...r.schedules].sort((a, b) => a.departureMinute - b.departureMinute));
@@ -183,10 +188,13 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
     routeStations: routes.map((r) => Int32Array.from(r.stops, (s) => stationIx.get(s.stationId) ?? -1)),
     routeSchedules,
     stationRoutes: stationRouteLists.map((list) => Int32Array.from(list)),
-    stationDepartures: stationRouteLists.map((list) => departuresFrom(routes, list)),
+    stationDepartures: stationRouteLists.flatMap((list) =>
+      [0, 1].map((byAir) => departuresFrom(routes, list, (r) => (routes[r]?.vehicleClass === 'avia' ? 1 : 0) === byAir)),
+    ),
     routeStart,
     stopArr,
     stopDep,
+    stopPlace,
     scratch: {
       arr: new Int32Array(labels).fill(NEVER),
       labelRun: new Int32Array(labels),
@@ -213,14 +221,18 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
   };
 }
 
-function departuresFrom(routes: readonly RouteNode[], calls: readonly number[]): ProfileNetwork['stationDepartures'][number] {
+function departuresFrom(
+  routes: readonly RouteNode[],
+  calls: readonly number[],
+  keep: (route: number) => boolean,
+): ProfileNetwork['stationDepartures'][number] {
   const list: { minuteOfDay: number; base: number; route: number; stop: number; schedule: number }[] = [];
   const sortedSchedules = (r: number) => [...(routes[r]?.schedules ?? [])].sort((a, b) => a.departureMinute - b.departureMinute);
   for (let c = 0; c < calls.length; c += 2) {
     const r = calls[c] ?? 0;
     const stop = calls[c + 1] ?? 0;
     const route = routes[r];
-    if (!route) continue;
+    if (!route || !keep(r)) continue;
     sortedSchedules(r).forEach((schedule, k) => {
       const base = schedule.departureMinute + (route.stops[stop]?.dep ?? 0) - route.firstOffsetMin;
       list.push({ minuteOfDay: ((base % 1440) + 1440) % 1440, base, route: r, stop, schedule: k });
@@ -553,18 +565,17 @@ function rangeRaptor(
   function fillReach(r: number) {
     s.reachStamp[r] = s.queryStamp;
     const start = net.routeStart[r] ?? 0;
-    const stations = net.routeStations[r] ?? new Int32Array();
     let minutes = NEVER;
     let legsLeft = MAX_LEGS + 1;
-    for (let i = stations.length - 1; i >= 0; i--) {
-      const place = net.stationPlace[stations[i] ?? 0] ?? 0;
+    for (let k = (net.routeStart[r + 1] ?? 0) - 1; k >= start; k--) {
+      const place = net.stopPlace[k] ?? 0;
       const remaining = s.remaining[place] ?? NEVER;
       if (remaining !== NEVER) {
-        minutes = Math.min(minutes, (net.stopArr[start + i] ?? 0) + remaining);
+        minutes = Math.min(minutes, (net.stopArr[k] ?? 0) + remaining);
         legsLeft = Math.min(legsLeft, s.distance[place] ?? MAX_LEGS + 1);
       }
-      s.reachMinutes[start + i] = minutes;
-      s.reachLegs[start + i] = legsLeft;
+      s.reachMinutes[k] = minutes;
+      s.reachLegs[k] = legsLeft;
     }
   }
 
@@ -696,7 +707,7 @@ function rangeRaptor(
                 if ((net.routeAir[calls[c] ?? 0] ?? 0) === leavingByAir) consider(calls[c] ?? 0, calls[c + 1] ?? 0, from);
               continue;
             }
-            const deps = net.stationDepartures[other];
+            const deps = net.stationDepartures[other * 2 + leavingByAir];
             if (!deps) continue;
             const count = deps.minuteOfDay.length;
             const startMinute = ((from % 1440) + 1440) % 1440;
@@ -712,7 +723,6 @@ function rangeRaptor(
               const t = from + (((((deps.minuteOfDay[e] ?? 0) - startMinute) % 1440) + 1440) % 1440);
               if (t >= until) break;
               const r = deps.route[e] ?? 0;
-              if ((net.routeAir[r] ?? 0) !== leavingByAir) continue;
               const k = (net.routeScheduleStart[r] ?? 0) + (deps.schedule[e] ?? 0);
               if (runsOnDay(net, k, (t - (deps.base[e] ?? 0)) / 1440)) consider(r, deps.stop[e] ?? 0, from);
             }

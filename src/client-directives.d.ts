@@ -1,0 +1,11 @@
+/** Types of our client directives (integrations/island-triggers). */
+import 'astro';
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate on the first focus, pointer or key event inside the island. */
+    'client:interaction'?: boolean;
+    /** Hydrate when another island hydrates, or on the first of these window events (space-separated). */
+    'client:companion'?: string;
+  }
+}

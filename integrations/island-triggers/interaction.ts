@@ -17,19 +17,18 @@ function isTextField(field: Element): field is HTMLInputElement | HTMLTextAreaEl
 }
 
 /**
- * React watches a field's value through its own setter and fires onChange only when the value
- * differs from what it last saw. It saw the typed text when it hydrated the field, so tell it
- * the field held its rendered value, put the text back with the browser's setter, and send the
- * input event.
+ * Hands text typed while the island loaded over to React. React resets a controlled field to its
+ * rendered value when it hydrates it, and fires onChange only for a value that differs from the
+ * one it last saw (through its own setter on the field). So: tell React the field holds its
+ * rendered value, put the text back with the browser's own setter, and send the input event.
  */
-function announceTyping(island: HTMLElement): void {
-  for (const field of island.querySelectorAll('input, textarea')) {
-    if (!isTextField(field) || field.value === field.defaultValue) continue;
-    const typed = field.value;
+function announceTyping(typed: ReadonlyMap<HTMLInputElement | HTMLTextAreaElement, string>): void {
+  for (const [field, text] of typed) {
+    if (!field.isConnected || text === field.defaultValue) continue;
     const nativeSetter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
     if (!nativeSetter) continue;
     field.value = field.defaultValue;
-    nativeSetter.call(field, typed);
+    nativeSetter.call(field, text);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
 }
@@ -37,6 +36,10 @@ function announceTyping(island: HTMLElement): void {
 const interaction: ClientDirective = (load, _options, island) => {
   let held: HTMLElement | null = null;
   let heldSubmit: HTMLFormElement | null = null;
+  const typed = new Map<HTMLInputElement | HTMLTextAreaElement, string>();
+  const keepTyping = (event: Event) => {
+    if (event.target instanceof Element && isTextField(event.target)) typed.set(event.target, event.target.value);
+  };
   const holdClick = (event: Event) => {
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>(CLICKABLE) : null;
     if (!target || !island.contains(target)) return;
@@ -50,17 +53,25 @@ const interaction: ClientDirective = (load, _options, island) => {
     if (event.target instanceof HTMLFormElement) heldSubmit = event.target;
   };
 
+  let started = false;
   const start = () => {
+    if (started) return;
+    started = true;
     for (const type of TRIGGERS) island.removeEventListener(type, start, true);
     island.addEventListener('click', holdClick, true);
     island.addEventListener('submit', holdSubmit, true);
+    island.addEventListener('input', keepTyping, true);
+    // A field filled in the same moment as the event that woke the island (autofill, a paste).
+    for (const field of island.querySelectorAll('input, textarea'))
+      if (isTextField(field) && field.value !== field.defaultValue) typed.set(field, field.value);
     void load()
       .then((hydrate) => hydrate())
       .then(() => afterHydration(island))
       .then(() => {
         island.removeEventListener('click', holdClick, true);
         island.removeEventListener('submit', holdSubmit, true);
-        announceTyping(island);
+        island.removeEventListener('input', keepTyping, true);
+        announceTyping(typed);
         const focused = document.activeElement;
         if (focused instanceof HTMLElement && island.contains(focused)) focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
         if (held?.isConnected) held.click();

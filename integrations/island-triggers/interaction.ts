@@ -25,10 +25,10 @@ function isTextField(field: Element): field is HTMLInputElement | HTMLTextAreaEl
 function announceTyping(typed: ReadonlyMap<HTMLInputElement | HTMLTextAreaElement, string>): void {
   for (const [field, text] of typed) {
     if (!field.isConnected || text === field.defaultValue) continue;
-    const nativeSetter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
-    if (!nativeSetter) continue;
+    const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.bind(field);
+    if (!setValue) continue;
     field.value = field.defaultValue;
-    nativeSetter.call(field, text);
+    setValue(text);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
 }

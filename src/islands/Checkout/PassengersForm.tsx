@@ -16,6 +16,8 @@ import type { AddonOffer } from '../../server/checkout/context.ts';
 import {
   $errors,
   $form,
+  NO_FORM,
+  startingForm,
   $savedPassengers,
   $submit,
   $total,
@@ -58,7 +60,11 @@ function savedLabel(p: Passenger): string {
 
 export default function PassengersForm({ lang, localeCode, hash, people, fields, addons, today, messages, held, asksDocuments }: Props) {
   const t = islandTranslator(messages, localeCode);
-  const form = useStore($form);
+  const storedForm = useStore($form);
+  const firstLuggage = addons.luggage.options[0]?.value ?? '20kg';
+  // The server renders the form initForm will set (one block per passenger), so nothing below
+  // moves when the island starts (issue 23: layout shift on checkout).
+  const form = storedForm === NO_FORM ? startingForm(people, firstLuggage, held) : storedForm;
   const errors = useStore($errors);
   const submit = useStore($submit);
   const total = useStore($total);
@@ -70,7 +76,6 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
   // Until React runs, a click would submit the form natively and reload the page empty-handed.
   const hydrated = useHydrated();
   const id = useId();
-  const firstLuggage = addons.luggage.options[0]?.value ?? '20kg';
 
   useEffect(() => {
     migrateSavedPassengers();
@@ -400,11 +405,15 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
         </fieldset>
       )}
 
-      {total && (
-        <p className="checkout-form__total" aria-live="polite">
-          {t('checkout.total')}: <strong>{money(total)}</strong>
-        </p>
-      )}
+      {/* Always there, one line high: the total arrives after the page, and the button below
+          must not move when it does (and a live region is heard only if it was already there). */}
+      <p className="checkout-form__total" aria-live="polite">
+        {total && (
+          <>
+            {t('checkout.total')}: <strong>{money(total)}</strong>
+          </>
+        )}
+      </p>
 
       {submit.kind === 'price_changed' && (
         <div className="notice notice--warn" role="alert">

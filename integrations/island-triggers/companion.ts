@@ -8,7 +8,7 @@
 import type { ClientDirective } from 'astro';
 
 const companion: ClientDirective = (load, options, island) => {
-  const eventTypes = options.value.split(/\s+/).filter(Boolean);
+  const eventTypes = typeof (options.value as unknown) === 'string' ? options.value.split(/\s+/).filter(Boolean) : [];
   const missed: Event[] = [];
   let others: Element[] = [];
   let started = false;

@@ -1,6 +1,8 @@
 /**
  * `client:interaction`: load and hydrate the island on the first focus, pointer or key event
- * inside it. Until React has hydrated the server-rendered HTML nothing of it answers, so what the
+ * inside it. `client:interaction="cookieA cookieB"` also hydrates it as soon as the browser is
+ * idle when one of those cookies is set (the search form of a returning traveller fills in the
+ * last search, which only the island can read). Until React has hydrated the server-rendered HTML nothing of it answers, so what the
  * traveller does meanwhile is kept and handed over: clicks and submits are held (a native
  * submit of a form without its script would reload the page) and replayed; text typed into
  * fields is announced to React as an input event; the focused field gets its focus event.
@@ -33,7 +35,11 @@ function announceTyping(typed: ReadonlyMap<HTMLInputElement | HTMLTextAreaElemen
   }
 }
 
-const interaction: ClientDirective = (load, _options, island) => {
+function hasCookie(names: readonly string[]): boolean {
+  return names.some((name) => new RegExp(`(?:^|;\\s*)${name}=`).test(document.cookie));
+}
+
+const interaction: ClientDirective = (load, options, island) => {
   let held: HTMLElement | null = null;
   let heldSubmit: HTMLFormElement | null = null;
   const typed = new Map<HTMLInputElement | HTMLTextAreaElement, string>();
@@ -79,6 +85,12 @@ const interaction: ClientDirective = (load, _options, island) => {
       });
   };
   for (const type of TRIGGERS) island.addEventListener(type, start, { capture: true, passive: true });
+  // A bare `client:interaction` arrives as `true`, whatever the type says.
+  const cookies = typeof (options.value as unknown) === 'string' ? options.value.split(/\s+/).filter(Boolean) : [];
+  if (hasCookie(cookies)) {
+    if ('requestIdleCallback' in window) requestIdleCallback(start);
+    else setTimeout(start, 200);
+  }
 };
 
 export default interaction;

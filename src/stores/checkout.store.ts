@@ -53,27 +53,21 @@ export function migrateSavedPassengers(storage: Pick<Storage, 'getItem' | 'remov
   storage.removeItem(LEGACY_SAVED_KEY);
 }
 
-/** The form before initForm ran (on the server, and in the browser until the island's first effect). */
-export const NO_FORM: CheckoutForm = { email: '', phone: '', passengers: [], addons: { insurance: null, luggage: [], pickup: null } };
-export const $form = atom<CheckoutForm>(NO_FORM);
+export const $form = atom<CheckoutForm>({ email: '', phone: '', passengers: [], addons: { insurance: null, luggage: [], pickup: null } });
 export const $errors = atom<Record<string, string[]>>({});
 export const $submit = atom<SubmitState>({ kind: 'idle' });
 export const $total = atom<Money | null>(null);
 
 /** An empty form, or the held booking's details when the traveller comes back to change them. */
-export function startingForm(people: number, luggageOption: string, held?: CheckoutForm): CheckoutForm {
-  return (
+export function initForm(people: number, luggageOption: string, held?: CheckoutForm): void {
+  $form.set(
     held ?? {
       email: '',
       phone: '',
       passengers: Array.from({ length: people }, () => ({})),
       addons: { insurance: null, luggage: [{ option: luggageOption, quantity: 0 }], pickup: null },
-    }
+    },
   );
-}
-
-export function initForm(people: number, luggageOption: string, held?: CheckoutForm): void {
-  $form.set(startingForm(people, luggageOption, held));
   $errors.set({});
   $submit.set({ kind: 'idle' });
 }

@@ -16,8 +16,6 @@ import type { AddonOffer } from '../../server/checkout/context.ts';
 import {
   $errors,
   $form,
-  NO_FORM,
-  startingForm,
   $savedPassengers,
   $submit,
   $total,
@@ -60,11 +58,7 @@ function savedLabel(p: Passenger): string {
 
 export default function PassengersForm({ lang, localeCode, hash, people, fields, addons, today, messages, held, asksDocuments }: Props) {
   const t = islandTranslator(messages, localeCode);
-  const storedForm = useStore($form);
-  const firstLuggage = addons.luggage.options[0]?.value ?? '20kg';
-  // The server renders the form initForm will set (one block per passenger), so nothing below
-  // moves when the island starts (issue 23: layout shift on checkout).
-  const form = storedForm === NO_FORM ? startingForm(people, firstLuggage, held) : storedForm;
+  const form = useStore($form);
   const errors = useStore($errors);
   const submit = useStore($submit);
   const total = useStore($total);
@@ -76,6 +70,7 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
   // Until React runs, a click would submit the form natively and reload the page empty-handed.
   const hydrated = useHydrated();
   const id = useId();
+  const firstLuggage = addons.luggage.options[0]?.value ?? '20kg';
 
   useEffect(() => {
     migrateSavedPassengers();

@@ -37,7 +37,8 @@ export default defineConfig({
   ],
   webServer: {
     // The built server (npm test builds first, into ASTRO_OUT_DIR); its own PGlite copy so tests never touch .data/db.
-    command: 'node scripts/serve.ts',
+    // The staff accounts of operators.spec.ts are written first: PGlite lets one process open the data directory.
+    command: 'node tests/support/seedStaff.ts && node scripts/serve.ts',
     cwd: '..',
     url: `http://127.0.0.1:${port}/en`,
     reuseExistingServer: false,

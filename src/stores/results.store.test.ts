@@ -10,6 +10,8 @@ import {
   $summary,
   $trips,
   $view,
+  $isStaff,
+  readStaffFlag,
   $visibleFacts,
   abortSearch,
   attachListWorker,
@@ -159,6 +161,22 @@ describe('search flow (SPEC §4)', () => {
     const { fetcher } = fakeFetch([{ match: '/trips/search', respond: () => new Response('{}', { status: 500 }) }]);
     await runSearch(request, fetcher);
     expect($status.get()).toMatchObject({ isSearching: false, failed: true });
+  });
+
+  it('keeps a staff member’s operator filter when the others reset (SPEC §4), once the staff cookie is read', async () => {
+    readStaffFlag((name) => (name === 'is_staff' ? '1' : undefined));
+    // Operator 1 runs the morning trip; nothing of it leaves in the evening, so the view resets.
+    const evening = () => ({ sort: 'cheapest' as const, tab: 'all' as const, selected: { operator_id: ['1'], dep_time: ['18-24'] } });
+    const trips = () => answer([makeTrip({ key: 'a', dep: '08:00', arr: '12:00', price: 30, operators: [1] })]);
+    $view.set(evening());
+    await runSearch(request, fakeFetch([{ match: '/trips/search', respond: trips }]).fetcher);
+    expect($view.get().selected).toEqual({ operator_id: ['1'] });
+    // A traveller's view resets completely.
+    readStaffFlag(() => undefined);
+    expect($isStaff.get()).toBe(false);
+    $view.set(evening());
+    await runSearch(request, fakeFetch([{ match: '/trips/search', respond: trips }]).fetcher);
+    expect($view.get().selected).toEqual({});
   });
 
   it('resets filters that leave nothing while trips exist', async () => {

@@ -3,6 +3,7 @@
  * (tab, filters, sort) is parsed from the URL and written back to it, so reload, back and
  * forward restore it; the list itself is derived from the trips and the view.
  */
+import { readCookie } from './readCookie.ts';
 import { persistentJSON } from '@nanostores/persistent';
 import { atom, computed, map } from 'nanostores';
 import type { Fact } from '../domain/search/facts.ts';
@@ -64,6 +65,15 @@ export const $status = map<SearchStatus>({
 export const $view = atom<ResultsState>(EMPTY_STATE);
 /** Staff keep their operator filter when a reset happens (SPEC §4). */
 export const $isStaff = atom(false);
+
+/**
+ * Sets `$isStaff` from the display cookie the server writes with the session (`is_staff`, SPEC §3).
+ * It only decides whether a filter reset keeps the operator choice, so a display cookie is
+ * enough here; nothing staff-only is reached through it.
+ */
+export function readStaffFlag(read: (name: string) => string | undefined = readCookie): void {
+  $isStaff.set(read('is_staff') === '1');
+}
 
 export const $summary = computed([$trips, $view], (trips, view): TripsSummary & { sortedBy: SortKey; transportationTab: TabKey } => ({
   ...summarize(trips),

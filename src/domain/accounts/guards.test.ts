@@ -21,6 +21,9 @@ describe('guardFor', () => {
     expect(guardFor('/en/ticket')).toBe('temp-auth-restricted');
     expect(guardFor('/en/login/2fa')).toBe('not-auth-restricted');
     expect(guardFor('/en/login')).toBe('reseller-user-check-restricted');
+    expect(guardFor('/en/op')).toBe('staff-restricted');
+    expect(guardFor('/ar/op/booking')).toBe('staff-restricted');
+    expect(guardFor('/en/operator')).toBeNull();
     expect(guardFor('/en/profiles')).toBeNull();
     expect(guardFor('/en')).toBeNull();
   });
@@ -31,6 +34,12 @@ describe('guardRedirect', () => {
     expect(guardRedirect('en', '/en/profile', '/en/profile?tab=1', null)).toBe('/en/login?ref=%2Fen%2Fprofile%3Ftab%3D1');
     expect(guardRedirect('en', '/en/profile', '/en/profile', temp)).toBe('/en/login?ref=%2Fen%2Fprofile');
     expect(guardRedirect('en', '/en/profile', '/en/profile', user)).toBeNull();
+  });
+
+  it('sends a visitor or a ticket-link session from the operators area to login; the page checks the role', () => {
+    expect(guardRedirect('en', '/en/op/bookings', '/en/op/bookings?q=AB', null)).toBe('/en/login?ref=%2Fen%2Fop%2Fbookings%3Fq%3DAB');
+    expect(guardRedirect('en', '/en/op', '/en/op', temp)).toBe('/en/login?ref=%2Fen%2Fop');
+    expect(guardRedirect('en', '/en/op', '/en/op', user)).toBeNull();
   });
 
   it('lets a temporary user see the ticket page but not a visitor', () => {

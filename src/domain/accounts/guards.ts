@@ -19,12 +19,15 @@ export function authLevel(user: SessionUser | null): AuthLevel {
   return user.isTemp ? 1 : 2;
 }
 
-export type GuardKind = 'auth-restricted' | 'temp-auth-restricted' | 'not-auth-restricted' | 'reseller-user-check-restricted';
+export type GuardKind =
+  'auth-restricted' | 'staff-restricted' | 'temp-auth-restricted' | 'not-auth-restricted' | 'reseller-user-check-restricted';
 
 /** Which guard a path (without the query) falls under, if any. */
 export function guardFor(pathname: string): GuardKind | null {
   const rest = pathname.replace(/^\/[^/]+/, '').replace(/\/+$/, '');
   if (rest === '/profile' || rest.startsWith('/profile/') || rest === '/support/help/booking-list') return 'auth-restricted';
+  // The operators area: signed in first; the page then checks the role and two-factor (src/server/ops/access.ts).
+  if (rest === '/op' || rest.startsWith('/op/')) return 'staff-restricted';
   if (rest === '/ticket' || rest.startsWith('/ticket/')) return 'temp-auth-restricted';
   if (rest === '/login/2fa') return 'not-auth-restricted';
   if (rest === '/login') return 'reseller-user-check-restricted';
@@ -39,6 +42,8 @@ export function guardRedirect(lang: string, pathname: string, pathWithQuery: str
   const level = authLevel(user);
   switch (guardFor(pathname)) {
     case 'auth-restricted':
+      return level === 2 ? null : loginPath(lang, pathWithQuery);
+    case 'staff-restricted':
       return level === 2 ? null : loginPath(lang, pathWithQuery);
     case 'temp-auth-restricted':
       return level >= 1 ? null : loginPath(lang, pathWithQuery);

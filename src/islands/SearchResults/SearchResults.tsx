@@ -46,6 +46,7 @@ import {
   loadFacts,
   chooseSort,
   chooseTab,
+  readStaffFlag,
   readViewFromUrl,
   runSearch,
   type SearchRequest,
@@ -132,6 +133,8 @@ export default function SearchResults({
   }, [view]);
 
   useEffect(() => {
+    // Staff keep their operator filter through a reset (SPEC §4): known before the first search settles.
+    readStaffFlag();
     readViewFromUrl(window.location.search);
     // A pre-rendered page was built for no query and for the build's day: the URL and the
     // clock decide the search (on a page rendered on request this gives the server's answer).

@@ -26,13 +26,16 @@ import { apiRouteFor, operationFor } from './routes.ts';
 
 /**
  * Pages that take a form post: the sandbox gateway's card and challenge forms, the ticket's cancel
- * form, checkout's "Change class" form.
+ * form, checkout's "Change class" form, and the operators area's forms (staff-only: src/server/ops/access.ts).
  */
 const FORM_PAGES = new Set([
   '/sandbox-gateway/pay/[token]',
   '/sandbox-gateway/challenge/[token]',
   '/[lang]/ticket',
   '/[lang]/checkout/[hash]/class',
+  '/[lang]/op/booking',
+  '/[lang]/op/counter',
+  '/[lang]/op/users',
 ]);
 const METHODS_WITHOUT_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,0 +1,90 @@
+/**
+ * Who may do what in the operators area (/{lang}/op, SPEC §2 and §6): one table of actions and the
+ * roles allowed each, and the one decision every op page and every op POST makes before it reads or
+ * changes anything. The session comes from the database (the middleware's guard), never from the
+ * display cookies. Staff must have two-factor sign-in turned on to enter at all.
+ */
+import type { Role } from '../../domain/accountMenu.ts';
+import type { ChangeContext } from '../../domain/booking/actor.ts';
+
+const SUPPORT_UP: readonly Role[] = ['admin', 'manager', 'support'];
+const MANAGER_UP: readonly Role[] = ['admin', 'manager'];
+const ADMIN: readonly Role[] = ['admin'];
+
+/** Every page (`page.*`) and every form action of the area, with the roles allowed. */
+export const OP_ACTIONS = {
+  'page.home': SUPPORT_UP,
+  'page.bookings': SUPPORT_UP,
+  'page.booking': SUPPORT_UP,
+  'booking.changePassengers': SUPPORT_UP,
+  'booking.resendTicket': SUPPORT_UP,
+  'booking.cancel': SUPPORT_UP,
+  'booking.goodwillRefund': SUPPORT_UP,
+  'page.counter': MANAGER_UP,
+  'counter.markPaid': MANAGER_UP,
+  'page.dashboard': MANAGER_UP,
+  'page.users': ADMIN,
+  'users.changeRole': ADMIN,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type OpAction = keyof typeof OP_ACTIONS;
+export const OP_ACTION_NAMES = Object.keys(OP_ACTIONS) as OpAction[];
+
+export interface OpUser {
+  id: number;
+  role: Role;
+  /** A ticket-link session is no sign-in for staff work. */
+  isTemp: boolean;
+  totpEnabledAt: Date | null;
+}
+
+export interface StaffMember {
+  userId: number;
+  role: Role;
+}
+
+export type OpDecision = { kind: 'allowed'; staff: StaffMember } | { kind: 'login' } | { kind: 'forbidden' } | { kind: 'needs_two_factor' };
+
+export function mayDo(role: Role, action: OpAction): boolean {
+  return OP_ACTIONS[action].includes(role);
+}
+
+/** The decision for one page or action: sign in first, then the role, then two-factor. */
+export function decideOpAccess(user: OpUser | null, action: OpAction): OpDecision {
+  if (!user || user.isTemp) return { kind: 'login' };
+  if (!mayDo(user.role, action)) return { kind: 'forbidden' };
+  if (user.totpEnabledAt === null) return { kind: 'needs_two_factor' };
+  return { kind: 'allowed', staff: { userId: user.id, role: user.role } };
+}
+
+/** Which areas a staff member's landing page links to. */
+export function opSections(role: Role): { bookings: boolean; counter: boolean; dashboard: boolean; users: boolean } {
+  return {
+    bookings: mayDo(role, 'page.bookings'),
+    counter: mayDo(role, 'page.counter'),
+    dashboard: mayDo(role, 'page.dashboard'),
+    users: mayDo(role, 'page.users'),
+  };
+}
+
+/** A staff member's change: the audit keeps who, why and the request it came in. */
+export function staffContext(
+  staff: StaffMember,
+  requestId: string | null | undefined,
+  reason?: string | null,
+): ChangeContext & { actor: { kind: 'staff'; userId: number } } {
+  return { actor: { kind: 'staff', userId: staff.userId }, requestId: requestId ?? null, reason: reason ?? null };
+}
+
+/** Refused inside a service when the caller's role may not do the action (the pages check first; this is the backstop). */
+export class OpForbidden extends Error {
+  readonly action: OpAction;
+  constructor(action: OpAction) {
+    super(`role may not ${action}`);
+    this.action = action;
+  }
+}
+
+export function assertMay(staff: StaffMember, action: OpAction): void {
+  if (!mayDo(staff.role, action)) throw new OpForbidden(action);
+}

@@ -1,0 +1,34 @@
+/**
+ * The op pages' side of the access rule (src/server/ops/access.ts): the decision from the session
+ * the middleware read from the database, and the form body as a plain object for zod. Pages call
+ * `opGate` for the page and again for the action of every POST before they change anything.
+ */
+import type { ActiveSession } from '../accounts/sessions.ts';
+import { decideOpAccess, type OpAction, type OpDecision, type OpUser } from './access.ts';
+
+export function opUser(session: ActiveSession | null | undefined): OpUser | null {
+  if (!session) return null;
+  const { id, role, totpEnabledAt } = session.user;
+  return { id, role, isTemp: session.isTemp, totpEnabledAt };
+}
+
+export function opGate(session: ActiveSession | null | undefined, action: OpAction): OpDecision {
+  return decideOpAccess(opUser(session), action);
+}
+
+/** A form body as an object (the last value of a repeated name wins, except `[]` names, kept as arrays). */
+export async function formObject(request: Request): Promise<Record<string, unknown>> {
+  const form = await request.formData().catch(() => undefined);
+  if (!form) return {};
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of form) {
+    if (typeof value !== 'string') continue;
+    if (name.endsWith('[]')) {
+      const key = name.slice(0, -2);
+      const list = Array.isArray(out[key]) ? (out[key] as string[]) : [];
+      list.push(value);
+      out[key] = list;
+    } else out[name] = value;
+  }
+  return out;
+}

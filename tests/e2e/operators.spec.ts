@@ -1,0 +1,137 @@
+/**
+ * The operators area in a real browser (issue 22): staff sign in with password and a TOTP code
+ * (accounts written by tests/support/seedStaff.ts before the server starts). Support finds a
+ * traveller's paid booking by its reference, corrects a passenger's name and re-sends the ticket
+ * (a second ticket mail reaches the outbox); a manager marks a pay-at-counter booking paid and the
+ * traveller receives the ticket mail. axe on every page visited, once in Arabic (right-to-left).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { seriousViolations } from '../support/browser.ts';
+import { STAFF, STAFF_PASSWORD, STAFF_TOTP_SECRET } from '../support/staff.ts';
+import { directBookingUri, mailsTo } from '../support/tripsAndMail.ts';
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+const totp = new TOTP({ secret: Secret.fromBase32(STAFF_TOTP_SECRET), digits: 6, period: 30, algorithm: 'SHA1' });
+
+function uniqueEmail(label: string): string {
+  return `${label}-${String(Date.now())}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Ticket mails (with the PDF) the outbox holds for one traveller. */
+async function ticketMails(email: string): Promise<number> {
+  return (await mailsTo(email)).filter((raw) => raw.includes('.pdf')).length;
+}
+
+/** A traveller books one bus seat and stops on the payment step; returns the booking reference. */
+async function holdSeat(page: Page, email: string, name: string, offsetDays: number): Promise<string> {
+  await page.goto(`${await directBookingUri(page.request, offsetDays, 'bus', 1)}?people=1&currency=THB`);
+  await page.getByRole('link', { name: 'Continue to passenger details' }).click();
+  await page.getByRole('group', { name: 'Passenger 1' }).getByLabel('Full name as in the passport').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mobile phone').fill('+66 81 234 5678');
+  await page.getByRole('button', { name: 'Reserve seats and continue' }).click();
+  await page.getByRole('link', { name: 'Continue to payment' }).click();
+  return ((await page.getByRole('heading', { name: /^Booking / }).textContent()) ?? '').replace('Booking ', '').trim();
+}
+
+/** Staff open the area: login (with ref back), then the second step with a code of the current step. */
+async function signInAsStaff(page: Page, email: string): Promise<void> {
+  await page.goto('/en/op');
+  await expect(page).toHaveURL(/\/en\/login\?ref=%2Fen%2Fop$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel('Code from your authenticator app, or a recovery code').fill(totp.generate());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/en\/op$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Operators area' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+test('support finds a booking by reference, corrects a passenger and re-sends the ticket', async ({ browser, page }) => {
+  const email = uniqueEmail('op-support');
+  const travellerContext = await browser.newContext();
+  const traveller = await travellerContext.newPage();
+  const reference = await holdSeat(traveller, email, 'Nora Quist', 12);
+  await traveller.getByRole('button', { name: 'Pay by card' }).click();
+  await traveller.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await traveller.getByLabel('Expiry date (MM/YY)').fill('12/34');
+  await traveller.getByLabel('Security code (CVC)').fill('123');
+  await traveller.getByRole('button', { name: /^Pay / }).click();
+  await expect(traveller.getByRole('heading', { level: 1, name: 'Thank you, your booking is paid' })).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => ticketMails(email), { timeout: 20_000 }).toBe(1);
+  await travellerContext.close();
+
+  await signInAsStaff(page, STAFF.support);
+  // Support sees bookings, not the manager's or admin's pages.
+  const nav = page.getByRole('navigation', { name: 'Operators area sections' });
+  await expect(nav.getByRole('link', { name: 'Counter payments' })).toHaveCount(0);
+  expect((await page.request.get('/en/op/counter')).status()).toBe(403);
+
+  await nav.getByRole('link', { name: 'Bookings' }).click();
+  await page.getByRole('searchbox', { name: 'Reference, e-mail, passenger name or phone' }).fill(reference.toLowerCase());
+  await page.getByRole('button', { name: 'Search' }).click();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('link', { name: reference }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Booking ${reference}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Passengers' })).toContainText('Nora Quist');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const change = page.getByRole('form', { name: 'Change passenger names' });
+  await change.getByLabel('First name').fill('Nora');
+  await change.getByLabel('Last name').fill('Quist-Berg');
+  await change.getByLabel('Reason (kept in the audit trail)').fill('surname misspelt at booking');
+  await change.getByRole('button', { name: 'Save the names' }).click();
+  await expect(page.getByRole('status')).toHaveText('The passenger names were changed.');
+  await expect(page.getByRole('region', { name: 'Passengers' })).toContainText('Nora Quist-Berg');
+  await expect(page.getByRole('region', { name: 'Audit trail (UTC)' }).first()).toContainText('surname misspelt at booking');
+
+  const resend = page.getByRole('form', { name: 'Send the ticket again' });
+  await resend.getByLabel('Reason (kept in the audit trail)').fill('traveller lost the mail');
+  await resend.getByRole('button', { name: 'Reissue and send the ticket' }).click();
+  await expect(page.getByRole('status')).toHaveText('The ticket was reissued; the mail is on its way.');
+  await expect.poll(() => ticketMails(email), { timeout: 20_000 }).toBe(2);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a manager marks a counter payment paid and the traveller receives the ticket; the page reads right-to-left in Arabic', async ({
+  browser,
+  page,
+}) => {
+  const email = uniqueEmail('op-counter');
+  const travellerContext = await browser.newContext();
+  const traveller = await travellerContext.newPage();
+  const reference = await holdSeat(traveller, email, 'Mali Srisuk', 13);
+  await traveller.getByRole('button', { name: 'Pay at the operator’s counter' }).click();
+  await expect(traveller).toHaveURL(/\/en\/payment-status\/booking\//);
+  const counterRef = ((await traveller.getByText(/^Payment reference: \S+$/).textContent()) ?? '')
+    .replace('Payment reference: ', '')
+    .trim();
+  await travellerContext.close();
+  expect(await ticketMails(email)).toBe(0);
+
+  await signInAsStaff(page, STAFF.manager);
+  await page.getByRole('navigation', { name: 'Operators area sections' }).getByRole('link', { name: 'Counter payments' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Counter payments' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: `Mark ${counterRef} paid` }).click();
+  await expect(page.getByRole('status')).toHaveText(`${counterRef} is paid; the traveller receives the ticket by mail.`);
+  await expect(page.getByRole('button', { name: `Mark ${counterRef} paid` })).toHaveCount(0);
+  await expect.poll(() => ticketMails(email), { timeout: 20_000 }).toBe(1);
+
+  // The booking shows the manager's transition in its audit trail.
+  await page.goto(`/en/op/bookings?q=${reference}`);
+  await page.getByRole('link', { name: reference }).click();
+  await expect(page.getByRole('region', { name: 'Audit trail (UTC)' }).first()).toContainText('mark_counter_paid');
+
+  await page.getByRole('navigation', { name: 'Operators area sections' }).getByRole('link', { name: 'Today' }).click();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/ar/op/counter');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1, name: 'مدفوعات الشباك' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,361 @@
+/**
+ * The operators area (issue 22) on PGlite and PostgreSQL: the full role × action matrix — every
+ * page and every form action of /{lang}/op for anonymous, user, reseller, support, manager and
+ * admin, as the decision the pages make and as the refusal of the services behind each action —
+ * and what staff do for a traveller, each change a lifecycle transition with the staff member as
+ * actor and the reason in the audit.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../src/domain/accountMenu.ts';
+import { quoteSelections } from '../../src/domain/cart/quote.ts';
+import { parseAddToCartSlug } from '../../src/domain/cart/slug.ts';
+import type { TimetableIndex } from '../../src/domain/search/timetable.ts';
+import type { AccountsDeps } from '../../src/server/accounts/deps.ts';
+import { reserveCart } from '../../src/server/booking/reserve.ts';
+import { createCart } from '../../src/server/cart/cart.ts';
+import type { Db, DbHandle } from '../../src/server/db/client.ts';
+import { bookingAudit, bookings, domainEvents, payments, userAudit, users } from '../../src/server/db/schema.ts';
+import { applyPaymentEvent } from '../../src/server/payment/confirm.ts';
+import { placeOrder } from '../../src/server/payment/place.ts';
+import { loadIndex } from '../../src/server/search/loadIndex.ts';
+import { decideOpAccess, OP_ACTION_NAMES, OP_ACTIONS, OpForbidden, type OpAction, type StaffMember } from '../../src/server/ops/access.ts';
+import {
+  bookingFile,
+  cancelByPolicy,
+  cancelWithGoodwill,
+  changePassengersAsStaff,
+  findBookings,
+  resendTicket,
+  toMinorUnits,
+} from '../../src/server/ops/bookings.ts';
+import { counterPayments, markPaidAsStaff } from '../../src/server/ops/counter.ts';
+import { dashboard } from '../../src/server/ops/dashboard.ts';
+import { setRoleAsAdmin } from '../../src/server/ops/users.ts';
+import { GUEST } from '../support/actors.ts';
+import { BUS, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
+import { DATABASES } from './databases.ts';
+
+const ROLES: readonly (Role | 'anonymous')[] = ['anonymous', 'user', 'reseller', 'support', 'manager', 'admin'];
+const TOTP_ON = new Date(NOW - 86_400_000);
+
+/** What each role may do, written out by hand (not derived from OP_ACTIONS, which it checks). */
+const EXPECTED: Record<OpAction, readonly Role[]> = {
+  'page.home': ['support', 'manager', 'admin'],
+  'page.bookings': ['support', 'manager', 'admin'],
+  'page.booking': ['support', 'manager', 'admin'],
+  'booking.changePassengers': ['support', 'manager', 'admin'],
+  'booking.resendTicket': ['support', 'manager', 'admin'],
+  'booking.cancel': ['support', 'manager', 'admin'],
+  'booking.goodwillRefund': ['support', 'manager', 'admin'],
+  'page.counter': ['manager', 'admin'],
+  'counter.markPaid': ['manager', 'admin'],
+  'page.dashboard': ['manager', 'admin'],
+  'page.users': ['admin'],
+  'users.changeRole': ['admin'],
+};
+
+describe('the op pages', () => {
+  const folder = new URL('../../src/pages/[lang]/op/', import.meta.url);
+  const pages = readdirSync(folder).filter((f) => f.endsWith('.astro'));
+
+  it('each check a page action of the matrix, and each POST checks an action of it', () => {
+    expect(pages.sort()).toEqual(['booking.astro', 'bookings.astro', 'counter.astro', 'dashboard.astro', 'index.astro', 'users.astro']);
+    for (const page of pages) {
+      const source = readFileSync(new URL(page, folder), 'utf8');
+      const checked = [...source.matchAll(/opGate\(session, '([a-zA-Z.]+)'\)/g)].map((m) => m[1]);
+      expect(checked.length, page).toBeGreaterThan(0);
+      expect(
+        checked.some((a) => a?.startsWith('page.')),
+        page,
+      ).toBe(true);
+      for (const action of checked) expect(OP_ACTION_NAMES, page).toContain(action);
+      if (source.includes("Astro.request.method === 'POST'"))
+        expect(checked.some((a) => !a?.startsWith('page.')) || source.includes('opGate(session, ACTIONS['), page).toBe(true);
+    }
+  });
+});
+
+describe('the role × action matrix', () => {
+  it.each(ROLES)('%s', (role) => {
+    for (const action of OP_ACTION_NAMES) {
+      const user = role === 'anonymous' ? null : { id: 1, role, isTemp: false, totpEnabledAt: TOTP_ON };
+      const decision = decideOpAccess(user, action);
+      const expected = role === 'anonymous' ? 'login' : EXPECTED[action].includes(role) ? 'allowed' : 'forbidden';
+      expect(decision.kind, `${role} ${action}`).toBe(expected);
+    }
+  });
+
+  it('covers every action in the table', () => {
+    expect(Object.keys(OP_ACTIONS).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it('sends a ticket-link session to login and keeps staff without two-factor out of every page and action', () => {
+    for (const action of OP_ACTION_NAMES) {
+      expect(decideOpAccess({ id: 1, role: 'admin', isTemp: true, totpEnabledAt: TOTP_ON }, action).kind).toBe('login');
+      expect(decideOpAccess({ id: 1, role: 'admin', isTemp: false, totpEnabledAt: null }, action).kind).toBe('needs_two_factor');
+      // A wrong role hears 403 before anything about two-factor.
+      expect(decideOpAccess({ id: 1, role: 'user', isTemp: false, totpEnabledAt: null }, action).kind).toBe('forbidden');
+    }
+  });
+});
+
+describe('goodwill amounts', () => {
+  it('are read in the currency’s minor units and refused with too many decimals', () => {
+    expect(toMinorUnits('12.50', 'EUR')).toBe(1250);
+    expect(toMinorUnits('12,5', 'EUR')).toBe(1250);
+    expect(toMinorUnits('7', 'THB')).toBe(700);
+    expect(toMinorUnits('1.234', 'EUR')).toBeUndefined();
+  });
+});
+
+describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
+  let handle: DbHandle;
+  let db: Db;
+  let index: TimetableIndex;
+  const member = (role: Role, userId = 900): StaffMember => ({ userId, role });
+
+  beforeAll(async () => {
+    handle = await open();
+    db = handle.db;
+    await insertCheckoutNetwork(db, { bus: 40, boat: 4 });
+    index = await loadIndex(db, NOW);
+  });
+
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  /** A booking paid at the counter or, with `pay`, confirmed at once; returns its id and counter reference. */
+  async function booking(email: string, options: { pay: boolean; phone?: string; lastName?: string }) {
+    const selections = parseAddToCartSlug(BUS) ?? [];
+    const quoted = quoteSelections(index, selections, { currency: 'THB', now: NOW });
+    if (typeof quoted === 'string') throw new Error(quoted);
+    const hash = await createCart(db, { lang: 'en', currency: 'THB', people: 1, selections, quoted });
+    const reserved = await reserveCart(db, {
+      hash,
+      index,
+      now: NOW,
+      holdMinutes: 20,
+      ctx: GUEST,
+      email,
+      passengers: [{ first_name: 'Somchai', last_name: options.lastName ?? 'Jaidee', document_number: 'P123' }],
+      addons: { phone: options.phone ?? '' },
+    });
+    if (!reserved.ok) throw new Error(reserved.code);
+    const placed = await placeOrder(db, {
+      bookingId: reserved.booking.id,
+      paygate: 'counter',
+      origin: 'http://shop.test',
+      now: NOW,
+      ctx: GUEST,
+    });
+    if (!placed.ok) throw new Error(placed.code);
+    const [payment] = await db.select().from(payments).where(eq(payments.id, placed.paymentId));
+    if (!payment) throw new Error('no payment');
+    if (options.pay)
+      await applyPaymentEvent(
+        db,
+        {
+          id: `evt_ops_${name}_${email}`,
+          type: 'payment.succeeded',
+          reference: payment.providerRef,
+          amountMinor: payment.amountMinor,
+          currency: payment.currency,
+        },
+        NOW,
+      );
+    return { id: reserved.booking.id, reference: reserved.booking.reference, providerRef: payment.providerRef };
+  }
+
+  it('refuses every action in the service itself for a role the matrix does not allow', async () => {
+    const b = await booking(`matrix-${name}@example.com`, { pay: true });
+    const now = new Date(NOW + 60_000);
+    const deps = { db } as unknown as AccountsDeps;
+    const calls: Record<Exclude<OpAction, `page.${string}`>, (staff: StaffMember) => Promise<unknown>> = {
+      'booking.changePassengers': (s) =>
+        changePassengersAsStaff(db, s, b.id, { reason: 'typo', passengers: [{ first_name: 'A', last_name: 'B' }] }, now, null),
+      'booking.resendTicket': (s) => resendTicket(db, s, b.id, 'lost', now, null),
+      'booking.cancel': (s) => cancelByPolicy(db, s, b.id, 'asked', now, null),
+      'booking.goodwillRefund': (s) => cancelWithGoodwill(db, s, b.id, { reason: 'sorry', amountMinor: 1 }, now, null),
+      'counter.markPaid': (s) => markPaidAsStaff(db, s, b.providerRef, NOW, null),
+      'users.changeRole': (s) => setRoleAsAdmin(deps, s, { email: 'nobody@example.com', role: 'user', reason: 'test' }, null),
+    };
+    const before = await db.select().from(bookingAudit).where(eq(bookingAudit.bookingId, b.id));
+    for (const [action, call] of Object.entries(calls)) {
+      for (const role of ['user', 'reseller', 'support', 'manager', 'admin'] as const) {
+        if (EXPECTED[action as OpAction].includes(role)) continue;
+        await expect(call(member(role)), `${role} ${action}`).rejects.toBeInstanceOf(OpForbidden);
+      }
+    }
+    // Nothing changed.
+    expect(await db.select().from(bookingAudit).where(eq(bookingAudit.bookingId, b.id))).toEqual(before);
+  });
+
+  it('finds a booking by reference, e-mail, passenger name and phone', async () => {
+    const b = await booking(`Find-${name}@Example.com`, { pay: true, phone: '+66 81 234 5678', lastName: `Wongsakul${name}` });
+    const ids = async (q: string) => (await findBookings(db, q)).map((h) => h.id);
+    expect(await ids(b.reference.toLowerCase())).toContain(b.id);
+    expect(await ids(`find-${name}@example.com`)).toContain(b.id);
+    expect(await ids(`wongsakul${name}`)).toContain(b.id);
+    expect(await ids('081 234 5678'.replace(/^0/, '66'))).toContain(b.id);
+    expect(await ids('2345678')).toContain(b.id);
+    expect(await ids('%')).not.toContain(b.id);
+    expect(await ids('Nobody-at-all')).toEqual([]);
+  });
+
+  it('changes the passengers before the cut-off, audited with the staff member and reason, and refuses after it', async () => {
+    const b = await booking(`change-${name}@example.com`, { pay: true });
+    const file = await bookingFile(db, b.id);
+    const closeAt = file?.changesCloseAt;
+    if (!closeAt) throw new Error('no legs');
+    const input = { reason: 'name misspelt at booking', passengers: [{ first_name: 'Somchai', last_name: 'Jaidi' }] };
+
+    const late = await changePassengersAsStaff(db, member('support', 41), b.id, input, new Date(closeAt.getTime() + 1), 'req-late');
+    expect(late).toEqual({ ok: false, code: 'after_cutoff' });
+    const wrongCount = await changePassengersAsStaff(db, member('support', 41), b.id, { ...input, passengers: [] }, new Date(NOW), null);
+    expect(wrongCount).toEqual({ ok: false, code: 'passenger_count' });
+
+    expect(await changePassengersAsStaff(db, member('support', 41), b.id, input, new Date(NOW + 60_000), 'req-1')).toEqual({ ok: true });
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, b.id));
+    // Documents stay as they were; only the names change.
+    expect(row?.passengers).toEqual([{ first_name: 'Somchai', last_name: 'Jaidi', document_number: 'P123' }]);
+    const audit = await db.select().from(bookingAudit).where(eq(bookingAudit.bookingId, b.id)).orderBy(bookingAudit.id);
+    expect(audit.filter((a) => a.transition === 'change_passengers')).toHaveLength(1);
+    expect(audit.at(-1)).toMatchObject({
+      transition: 'change_passengers',
+      actorKind: 'staff',
+      actorId: '41',
+      reason: 'name misspelt at booking',
+      requestId: 'req-1',
+    });
+  });
+
+  it('re-issues the ticket with a ticket.reissued event, audited', async () => {
+    const b = await booking(`resend-${name}@example.com`, { pay: true });
+    expect(await resendTicket(db, member('support', 42), b.id, 'mail never arrived', new Date(NOW + 60_000), 'req-2')).toEqual({
+      ok: true,
+    });
+    const events = await db.select().from(domainEvents).where(eq(domainEvents.bookingId, b.id));
+    expect(events.map((e) => e.kind)).toContain('ticket.reissued');
+    const audit = await db.select().from(bookingAudit).where(eq(bookingAudit.bookingId, b.id)).orderBy(bookingAudit.id);
+    expect(audit.at(-1)).toMatchObject({ transition: 'reissue_ticket', actorKind: 'staff', actorId: '42', reason: 'mail never arrived' });
+    // A booking that is not paid has no ticket to re-issue.
+    const unpaid = await booking(`resend-unpaid-${name}@example.com`, { pay: false });
+    expect(await resendTicket(db, member('support', 42), unpaid.id, 'x y z', new Date(NOW + 60_000), null)).toEqual({
+      ok: false,
+      code: 'not_allowed',
+    });
+  });
+
+  it('cancels with a goodwill amount capped at what was paid, the amount and reason in the audit', async () => {
+    const b = await booking(`goodwill-${name}@example.com`, { pay: true });
+    const [before] = await db.select().from(bookings).where(eq(bookings.id, b.id));
+    const total = before?.totalMinor ?? 0;
+    const result = await cancelWithGoodwill(
+      db,
+      member('manager', 43),
+      b.id,
+      { reason: 'bus broke down', amountMinor: total + 50_000 },
+      new Date(NOW + 60_000),
+      'req-3',
+    );
+    expect(result).toEqual({ ok: true });
+    const [after] = await db.select().from(bookings).where(eq(bookings.id, b.id));
+    expect(after).toMatchObject({ status: 'refunded', refundMinor: total });
+    const audit = await db.select().from(bookingAudit).where(eq(bookingAudit.bookingId, b.id)).orderBy(bookingAudit.id);
+    expect(audit.at(-1)).toMatchObject({
+      transition: 'cancel',
+      actorKind: 'staff',
+      actorId: '43',
+      reason: 'bus broke down',
+      amountMinor: total,
+    });
+    // Twice is refused, nothing more is refunded.
+    expect(
+      await cancelWithGoodwill(db, member('manager', 43), b.id, { reason: 'again', amountMinor: 1 }, new Date(NOW + 70_000), null),
+    ).toEqual({
+      ok: false,
+      code: 'not_allowed',
+    });
+  });
+
+  it('cancels by the fare rules with staff as actor', async () => {
+    const b = await booking(`policy-${name}@example.com`, { pay: true });
+    expect(await cancelByPolicy(db, member('support', 44), b.id, 'traveller asked by phone', new Date(NOW + 60_000), null)).toEqual({
+      ok: true,
+    });
+    const audit = await db.select().from(bookingAudit).where(eq(bookingAudit.bookingId, b.id)).orderBy(bookingAudit.id);
+    expect(audit.at(-1)).toMatchObject({ transition: 'cancel', actorKind: 'staff', actorId: '44', reason: 'traveller asked by phone' });
+  });
+
+  it('lists counter payments awaiting and marks one paid as the manager, once', async () => {
+    const b = await booking(`counter-${name}@example.com`, { pay: false });
+    const lists = await counterPayments(db, NOW + 60_000);
+    expect(lists.awaiting.map((r) => r.providerRef)).toContain(b.providerRef);
+    const outcome = await markPaidAsStaff(db, member('manager', 45), b.providerRef, NOW + 60_000, 'req-4');
+    expect(outcome).toMatchObject({ result: 'confirmed', bookingId: b.id });
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, b.id));
+    expect(row?.status).toBe('confirmed');
+    const audit = await db.select().from(bookingAudit).where(eq(bookingAudit.bookingId, b.id)).orderBy(bookingAudit.id);
+    expect(audit.at(-1)).toMatchObject({ transition: 'mark_counter_paid', actorKind: 'staff', actorId: '45', requestId: 'req-4' });
+    const events = await db.select().from(domainEvents).where(eq(domainEvents.bookingId, b.id));
+    expect(events.map((e) => e.kind)).toContain('booking.paid');
+    expect((await counterPayments(db, NOW + 60_000)).awaiting.map((r) => r.providerRef)).not.toContain(b.providerRef);
+    // Past its validity a counter payment is listed as expired and cannot be marked paid.
+    const late = await booking(`counter-late-${name}@example.com`, { pay: false });
+    const farLater = NOW + 30 * 86_400_000;
+    expect((await counterPayments(db, farLater)).expired.map((r) => r.providerRef)).toContain(late.providerRef);
+    expect(await markPaidAsStaff(db, member('admin', 46), late.providerRef, farLater, null)).toEqual({ result: 'expired' });
+  });
+
+  it('counts the day on the dashboard: bookings made, revenue of paid ones per currency, live holds', async () => {
+    await booking(`held-${name}@example.com`, { pay: false });
+    const all = await db.select().from(bookings);
+    // Every booking of this file was made at NOW (the holds are stamped with the clock given).
+    const day = await dashboard(db, new Date(NOW + 60_000));
+    expect(day.bookingsToday).toBe(all.length);
+    const paid = all.filter((b) => ['paid', 'pending_confirmation', 'confirmed'].includes(b.status));
+    expect(paid.length).toBeGreaterThan(0);
+    expect(day.revenue).toEqual([{ currency: 'THB', minor: paid.reduce((s, b) => s + b.totalMinor, 0) }]);
+    expect(day.liveHolds).toBeGreaterThan(0);
+    expect((await dashboard(db, new Date(NOW + 2 * 86_400_000))).bookingsToday).toBe(0);
+  });
+
+  it('lets an admin change another account’s role, audited with the admin and reason, but not their own', async () => {
+    const [admin] = await db
+      .insert(users)
+      .values({ email: `admin-${name}@example.com`, name: 'Ada', role: 'admin' })
+      .returning();
+    const [agent] = await db
+      .insert(users)
+      .values({ email: `agent-${name}@example.com`, name: 'Sam' })
+      .returning();
+    if (!admin || !agent) throw new Error('no users');
+    const deps = { db } as unknown as AccountsDeps;
+    const staff = member('admin', admin.id);
+    expect(
+      await setRoleAsAdmin(deps, staff, { email: `agent-${name}@example.com`, role: 'support', reason: 'new support agent' }, 'req-5'),
+    ).toEqual({ ok: true });
+    const [changed] = await db.select().from(users).where(eq(users.id, agent.id));
+    expect(changed).toMatchObject({ role: 'support', isStaff: true });
+    const [audit] = await db.select().from(userAudit).where(eq(userAudit.userId, agent.id));
+    expect(audit).toMatchObject({
+      action: 'change_role',
+      fromValue: 'user',
+      toValue: 'support',
+      actorKind: 'staff',
+      actorId: String(admin.id),
+      reason: 'new support agent',
+    });
+    expect(await setRoleAsAdmin(deps, staff, { email: `admin-${name}@example.com`, role: 'user', reason: 'oops' }, null)).toEqual({
+      ok: false,
+      code: 'own_role',
+    });
+    expect(await setRoleAsAdmin(deps, staff, { email: `nobody-${name}@example.com`, role: 'user', reason: 'oops' }, null)).toEqual({
+      ok: false,
+      code: 'user_not_found',
+    });
+  });
+});

@@ -1,0 +1,9 @@
+/** The staff accounts tests/support/seedStaff.ts writes into the browser-test database. */
+export const STAFF = {
+  support: 'support-e2e@example.com',
+  manager: 'manager-e2e@example.com',
+  admin: 'admin-e2e@example.com',
+} as const;
+export const STAFF_PASSWORD = 'a long staff test password';
+/** Base32; the test makes its codes with otpauth. */
+export const STAFF_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';

@@ -5,15 +5,17 @@
  * new index builds, requests keep using the old one: a search is never slower than the build.
  */
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
+import { ApiError } from '../api/errors.ts';
 import type { Db } from '../db/client.ts';
 import { getDbHandle } from '../db/index.ts';
 import { loadIndex, readInventoryVersion } from './loadIndex.ts';
 
 const CHECK_INTERVAL_MS = 5_000;
 
-export class IndexNotReadyError extends Error {
+/** Thrown while the index cannot be loaded: the API answers 503 `search_unavailable` (the client's hasError path). */
+export class IndexNotReadyError extends ApiError {
   constructor(cause: unknown) {
-    super('The search index is not ready', { cause });
+    super('search_unavailable', {}, { cause });
   }
 }
 

@@ -77,7 +77,7 @@ test.describe('without a captcha site key', () => {
     expect(thirdParty).toEqual([]);
   });
 
-  test('a 400 answer shows the server’s message in the live region', async ({ page, context, baseURL }) => {
+  test('a captcha_failed answer (401) shows the server’s message in the live region', async ({ page, context, baseURL }) => {
     await quietConsent(context, baseURL);
     await refuseCaptchaOnce(page);
     await openResetForm(page);

@@ -50,6 +50,8 @@ export const ENVIRONMENT = z.object({
    */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10).meta(about('server')),
   PGLITE_DATA_DIR: z.string().min(1).default('.data/db').meta(about('server')),
+  /** Redis for the messages server processes send each other (src/server/bus); unset: PostgreSQL NOTIFY, or in-process on PGlite. */
+  REDIS_URL: z.url().optional().meta(about('server')),
   HOST: z.string().min(1).default('localhost').meta(about('server')),
   PORT: z.coerce.number().int().min(1).max(65_535).default(4321).meta(about('server')),
   /** Processes on one port (scripts/serve.ts); `auto` is one per core. */
@@ -139,6 +141,7 @@ export const ENVIRONMENT = z.object({
 
   // Tests and benchmarks.
   TEST_DATABASE_URL: z.url().optional().meta(about('tests')),
+  TEST_REDIS_URL: z.url().optional().meta(about('tests')),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium').meta(about('tests')),
   E2E_PORT: z.coerce.number().int().min(1).max(65_535).default(4322).meta(about('tests')),
   E2E_PGLITE_DATA_DIR: z.string().min(1).default('.data/e2e-db').meta(about('tests')),

@@ -11,6 +11,7 @@ const serverEnvSchema = ENVIRONMENT.pick({
   DATABASE_URL: true,
   DATABASE_POOL_MAX: true,
   PGLITE_DATA_DIR: true,
+  REDIS_URL: true,
   HOST: true,
   PORT: true,
   LOG_LEVEL: true,

@@ -42,6 +42,8 @@ export const eventPayloads = {
   'booking.refunded': refundDue.extend({ reason: z.literal('sold_out') }),
   /** The traveller cancelled a paid booking; `refunds` is what goes back (empty when nothing is due). */
   'booking.cancelled': z.object({ refundMinor: minor, currency, refunds: z.array(refundDue) }),
+  /** Staff issued the ticket of a paid booking again: the confirmation mail with the ticket is owed once more. */
+  'ticket.reissued': z.object({ reason: z.string().max(500).nullable() }),
 } as const;
 
 export type EventKind = keyof typeof eventPayloads;
@@ -66,6 +68,7 @@ export const SUBSCRIPTIONS: Readonly<Record<EventKind, readonly SubscriberName[]
   'payment.refund_due': ['payment.refund', 'analytics'],
   'booking.refunded': ['payment.refund', 'analytics'],
   'booking.cancelled': ['payment.refund', 'mail.cancellation', 'analytics'],
+  'ticket.reissued': ['mail.confirmation', 'analytics'],
 };
 
 /** Parses a stored event back into its typed shape (a row nobody could have written fails loudly). */

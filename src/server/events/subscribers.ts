@@ -9,7 +9,9 @@ import { eventsLogger } from './log.ts';
 
 export const SUBSCRIBERS: EventHandlers = {
   'mail.confirmation': async (db, event) => {
-    if (event.kind === 'booking.paid') await mailConfirmation(db, event.bookingId);
+    // A re-issued ticket clears the booking's "mailed" mark in the same transaction, so the
+    // same once-only sender mails the new ticket.
+    if (event.kind === 'booking.paid' || event.kind === 'ticket.reissued') await mailConfirmation(db, event.bookingId);
   },
   'mail.cancellation': async (db, event) => {
     if (event.kind === 'booking.cancelled') await mailCancellation(db, event.bookingId);

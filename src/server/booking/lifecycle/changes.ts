@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { changeInTransaction, lockForChange, type BookingRow, type Tx } from './locks.ts';
 import { applyTransition, TransitionRefused } from './transition.ts';
 import { cancelPaidBooking, type CancelOutcome } from './cancel.ts';
+import { recordEvent } from '../../events/record.ts';
 
 async function lockedBooking(tx: Tx, bookingId: number): Promise<BookingRow | undefined> {
   const { bookings } = await lockForChange(tx, { bookings: [bookingId] });
@@ -76,7 +77,9 @@ export function changePassengers(
 
 /**
  * A new ticket for an unchanged paid booking: the confirmation mail with the ticket is owed again
- * and goes out once more (the mail sender picks up a paid booking whose mail is owed).
+ * and goes out once more. The `ticket.reissued` event recorded with the change is what sends it
+ * (the booking's `booking.paid` event was delivered long ago, and the mail backstop only takes
+ * bookings paid before the events outbox).
  */
 export function reissueTicket(
   db: Db,
@@ -89,7 +92,7 @@ export function reissueTicket(
     const { bookings } = await lockForChange(tx, { bookings: [bookingId], unsafeNoLocks: options.unsafeNoLocks === true });
     const booking = bookings[0];
     if (!booking) throw new TransitionRefused('reissue_ticket', null, 'confirmed');
-    return applyTransition(tx, {
+    const changed = await applyTransition(tx, {
       booking,
       transition: 'reissue_ticket',
       to: booking.status,
@@ -98,6 +101,8 @@ export function reissueTicket(
       set: { confirmationMailedAt: null, confirmationMailClaimedAt: null },
       unsafeNoGuard: options.unsafeNoLocks === true,
     });
+    await recordEvent(tx, { kind: 'ticket.reissued', bookingId, payload: { reason: ctx.reason ?? null } }, now);
+    return changed;
   });
 }
 

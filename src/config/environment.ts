@@ -152,6 +152,8 @@ export const ENVIRONMENT = z.object({
   BENCH_PORT: z.coerce.number().int().min(1).max(65_535).default(4399).meta(about('scripts')),
   BENCH_URL: z.url().optional().meta(about('scripts', 'a server it starts')),
   BENCH_TRACE: z.string().optional().meta(about('scripts')),
+  /** A folder: the booking benchmark's server writes a V8 CPU profile there when it stops. */
+  BENCH_CPU_PROF: z.string().min(1).optional().meta(about('scripts')),
 });
 
 export type Environment = z.output<typeof ENVIRONMENT>;

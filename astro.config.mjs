@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import buildInfo from './integrations/build-info/index.ts';
 import { cspConfig } from './integrations/csp/policy.ts';
 import i18n from './integrations/i18n/index.ts';
+import islandTriggers from './integrations/island-triggers/index.ts';
 import pagefind from './integrations/pagefind/index.ts';
 import precompress from './integrations/precompress/index.ts';
 import serverJobs from './integrations/server-jobs/index.ts';
@@ -19,7 +20,7 @@ export default defineConfig({
   // Middleware mode: scripts/serve.ts runs the HTTP server (built files first, API calls straight to Astro).
   adapter: node({ mode: 'middleware' }),
   // precompress last: it compresses what the others wrote.
-  integrations: [i18n(), buildInfo(), react(), serverJobs(), sitemap(), pagefind(), precompress()],
+  integrations: [i18n(), buildInfo(), islandTriggers(), react(), serverJobs(), sitemap(), pagefind(), precompress()],
   trailingSlash: 'never',
   build: { format: 'directory' },
   // A class is shorter than the data-astro-cid-* attribute on every element, with the same specificity.

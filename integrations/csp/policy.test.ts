@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { CONSENT_AT_ONCE_SCRIPT } from '../../src/components/shell/consentAtOnce.ts';
 import { cspConfig } from './policy.ts';
 
 describe('the script and style policy', () => {
@@ -19,5 +21,10 @@ describe('the script and style policy', () => {
       'https://js.hcaptcha.com',
     ]);
     expect(csp.directives).toContain("frame-src 'self' https://accounts.google.com https://js.hcaptcha.com");
+  });
+
+  it('allows exactly one inline script of its own: the consent bar shown during parsing', () => {
+    const hash = `sha256-${createHash('sha256').update(CONSENT_AT_ONCE_SCRIPT).digest('base64')}`;
+    expect(cspConfig({}).scriptDirective.hashes).toEqual([hash]);
   });
 });

@@ -9,6 +9,8 @@
  * Google sign-in (GOOGLE_CLIENT_ID) and the reset-password captcha (PUBLIC_CAPTCHA_SCRIPT_URL).
  */
 
+import { CONSENT_AT_ONCE_HASH } from '../../src/components/shell/consentAtOnce.ts';
+
 /** A directive as Astro's config accepts it (its type is not exported). */
 type Directive = `${'object-src' | 'base-uri' | 'frame-src'} ${string}`;
 
@@ -33,7 +35,8 @@ export function cspConfig(env: CspSettings) {
     directives: ["object-src 'none'", "base-uri 'self'", `frame-src ${["'self'", ...origins].join(' ')}`] satisfies Directive[],
     // 'wasm-unsafe-eval' lets the site search (Pagefind, WebAssembly) compile its module; it
     // allows no eval of JavaScript.
-    scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'", ...origins] },
+    // The consent bar's inline script (src/components/shell/consentAtOnce.ts) is not Astro's own.
+    scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'", ...origins], hashes: [CONSENT_AT_ONCE_HASH] },
     styleDirective: { resources: ["'self'", ...origins] },
   };
 }

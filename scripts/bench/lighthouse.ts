@@ -86,6 +86,8 @@ interface Run {
   cls: number;
   bytes: number;
   lcpElement: string;
+  /** Lighthouse's runtime error, when the run failed. */
+  error?: string | undefined;
 }
 
 async function measure(url: string, chromePort: number): Promise<Run> {
@@ -103,6 +105,7 @@ async function measure(url: string, chromePort: number): Promise<Run> {
     cls: numeric('cumulative-layout-shift'),
     bytes: numeric('total-byte-weight'),
     lcpElement: lcpDetails?.items?.[0]?.items?.[0]?.node?.selector ?? '',
+    error: lhr.runtimeError?.message,
   };
 }
 
@@ -125,7 +128,18 @@ try {
   for (const [name, path] of await pageTypes()) {
     if (only && !only.some((o) => name.startsWith(o))) continue;
     const all: Run[] = [];
-    for (let i = 0; i < runs; i++) all.push(await measure(`${base}${path}`, chrome.port));
+    // A run Lighthouse could not finish (a runtime error, no paint within its timeout on a busy
+    // machine) has no metrics and a score of 0: it is retried, up to twice per run, not counted.
+    for (let i = 0; i < runs; i++) {
+      for (let attempt = 1; ; attempt++) {
+        const run = await measure(`${base}${path}`, chrome.port);
+        if (Number.isFinite(run.lcp) || attempt === 3) {
+          all.push(run);
+          break;
+        }
+        console.error(`${name}: run ${String(i + 1)} gave no metrics (${run.error ?? 'unknown error'}); retrying`);
+      }
+    }
     const median = all.sort((a, b) => a.score - b.score)[Math.floor(all.length / 2)] ?? all[0];
     if (!median) continue;
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

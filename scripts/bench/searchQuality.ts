@@ -1,14 +1,16 @@
 /**
- * Issue 20's measures for `npm run bench:search`: how far the engine that answers travellers
- * (`findJourneys`) is from the exhaustive reference, how many place pairs each engine connects,
- * and how fast the fastest-journeys engine (`fastestJourneys`, not yet answering searches) is
- * next to it — the two timed alternately, so a change in the machine's speed hits both.
+ * Issue 20's measures for `npm run bench:search`: the journeys each engine answers travellers
+ * with (`findJourneys`: direct trips and connections — `classic`, the place-by-place search
+ * through places on the way, or `fastest`, the fastest-journeys search with the cheaper
+ * connections next to it; see SEARCH_ENGINE in search.ts), how far each is from the exhaustive
+ * reference, how many place pairs each connects, and how fast each is — timed alternately, so
+ * a change in the machine's speed hits both.
  */
 import { addDays, dayNumber } from '../../src/domain/search/dates.ts';
 import { MAX_CHANGES } from '../../src/domain/search/journeyRules.ts';
-import { fastestJourneys, profileNetwork } from '../../src/domain/search/profile.ts';
+import { profileNetwork } from '../../src/domain/search/profile.ts';
 import { earliestArrival, referenceSearch, unmatched, type ReferenceJourney } from '../../src/domain/search/reference.ts';
-import { findJourneys } from '../../src/domain/search/search.ts';
+import { findJourneys, type SearchEngine } from '../../src/domain/search/search.ts';
 import type { TimetableIndex } from '../../src/domain/search/timetable.ts';
 
 export interface PairQuery {
@@ -21,18 +23,13 @@ function stationsOf(index: TimetableIndex, place: number): Set<number> {
   return new Set(index.places.get(place)?.stationIds ?? []);
 }
 
-function oldEngine(index: TimetableIndex, q: PairQuery): ReferenceJourney[] {
-  return findJourneys(index, { from: { kind: 'place', id: q.from }, to: { kind: 'place', id: q.to }, date: q.date, classes: 'all' }).map(
-    (j) => ({ dep: j.dep, arr: j.arr, changes: j.legs.length - 1 }),
-  );
-}
-
-function newEngine(index: TimetableIndex, q: PairQuery): ReferenceJourney[] {
-  return fastestJourneys(index, {
-    originStations: stationsOf(index, q.from),
-    destinationStations: stationsOf(index, q.to),
-    day: dayNumber(q.date) ?? 0,
-    maxChanges: MAX_CHANGES,
+function journeys(engine: SearchEngine, index: TimetableIndex, q: PairQuery): ReferenceJourney[] {
+  return findJourneys(index, {
+    from: { kind: 'place', id: q.from },
+    to: { kind: 'place', id: q.to },
+    date: q.date,
+    classes: 'all',
+    engine,
   }).map((j) => ({ dep: j.dep, arr: j.arr, changes: j.legs.length - 1 }));
 }
 
@@ -41,7 +38,7 @@ export interface QualityCounts {
   /** Queries the reference connects. */
   connected: number;
   /** Per engine: queries where the reference arrives earlier, and where it has a front journey the engine does not match. */
-  old: { later: number; missed: number; connected: number };
+  classic: { later: number; missed: number; connected: number };
   fastest: { later: number; missed: number; connected: number };
 }
 
@@ -50,7 +47,7 @@ export function compareWithReference(index: TimetableIndex, queries: readonly Pa
   const counts: QualityCounts = {
     queries: queries.length,
     connected: 0,
-    old: { later: 0, missed: 0, connected: 0 },
+    classic: { later: 0, missed: 0, connected: 0 },
     fastest: { later: 0, missed: 0, connected: 0 },
   };
   for (const q of [...queries].sort((a, b) => a.date.localeCompare(b.date))) {
@@ -61,10 +58,8 @@ export function compareWithReference(index: TimetableIndex, queries: readonly Pa
       maxChanges: MAX_CHANGES,
     });
     if (reference.length > 0) counts.connected++;
-    for (const [engine, found] of [
-      ['old', oldEngine(index, q)],
-      ['fastest', newEngine(index, q)],
-    ] as const) {
+    for (const engine of ['classic', 'fastest'] as const) {
+      const found = journeys(engine, index, q);
       if (earliestArrival(reference) < earliestArrival(found)) counts[engine].later++;
       if (unmatched(reference, found).length > 0) counts[engine].missed++;
       if (found.length > 0) counts[engine].connected++;
@@ -78,7 +73,7 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 export interface EngineTiming {
-  engine: 'old' | 'fastest';
+  engine: SearchEngine;
   p50: number;
   p95: number;
   p99: number;
@@ -89,24 +84,24 @@ export interface EngineTiming {
 }
 
 /**
- * Journeys only (no pricing), each engine over every query, alternating old, fastest, old,
- * fastest after a warm-up of both; also the fastest engine's dense network build time.
+ * Journeys only (no pricing), each engine over every query, alternating search, fastest,
+ * search, fastest after a warm-up of both; also the fastest engine's dense network build time.
  */
 export function timeEngines(index: TimetableIndex, queries: readonly PairQuery[]): { networkMs: number; runs: EngineTiming[] } {
   const started = performance.now();
   profileNetwork(index);
   const networkMs = performance.now() - started;
-  const engines = { old: oldEngine, fastest: newEngine };
-  for (const q of queries.slice(0, 50)) for (const run of Object.values(engines)) run(index, q);
+  const engines: SearchEngine[] = ['classic', 'fastest'];
+  for (const q of queries.slice(0, 50)) for (const engine of engines) journeys(engine, index, q);
   const runs: EngineTiming[] = [];
-  for (const engine of ['old', 'fastest', 'old', 'fastest'] as const) {
+  for (const engine of [...engines, ...engines]) {
     const times: number[] = [];
     const cpuTimes: number[] = [];
     let connected = 0;
     for (const q of queries) {
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
-      if (engines[engine](index, q).length > 0) connected++;
+      if (journeys(engine, index, q).length > 0) connected++;
       times.push(performance.now() - t0);
       const cpu = process.cpuUsage(cpu0);
       cpuTimes.push((cpu.user + cpu.system) / 1000);

@@ -17,7 +17,8 @@ import { bookings, users } from '../../src/server/db/schema.ts';
 import { refreshSearchIndex } from '../../src/server/search/cache.ts';
 import { verifyTicketToken } from '../../src/server/tickets/links.ts';
 import { createHarness, signUp, type Browser, type Harness } from './accountsHarness.ts';
-import { BUS, insertCheckoutNetwork, NOW, TRAVELLER_SESSION } from './checkoutNetwork.ts';
+import { BUS, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
+import { TRAVELLER_SESSION } from './travellerRequests.ts';
 import { DATABASES } from './databases.ts';
 
 interface Listed {

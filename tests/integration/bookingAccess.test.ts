@@ -29,7 +29,8 @@ import { createPaymentApi } from '../../src/server/payment/api.ts';
 import { refreshSearchIndex } from '../../src/server/search/cache.ts';
 import { createTicketApi } from '../../src/server/tickets/api.ts';
 import { hasValidTicketLink, ticketLinks, ticketToken, verifyResumeToken } from '../../src/server/tickets/links.ts';
-import { BUS, insertCheckoutNetwork, NOW, TRAVELLER_COOKIE, TRAVELLER_SESSION } from './checkoutNetwork.ts';
+import { BUS, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
+import { TRAVELLER_COOKIE, TRAVELLER_SESSION } from './travellerRequests.ts';
 import { DATABASES } from './databases.ts';
 
 const OTHER_BROWSER_SESSION = 'other-browser-session-key-0123456789abcdefg';

@@ -23,7 +23,8 @@ import { createTranslator } from '../../src/i18n/translate.ts';
 import { addToCart } from '../../src/server/cart/addToCart.ts';
 import { createCheckoutApi } from '../../src/server/checkout/api.ts';
 import { refreshSearchIndex } from '../../src/server/search/cache.ts';
-import { asTraveller, BUS, insertCheckoutNetwork, NOW, TRAVEL_DATE, TRAVELLER_SESSION } from './checkoutNetwork.ts';
+import { BUS, insertCheckoutNetwork, NOW, TRAVEL_DATE } from './checkoutNetwork.ts';
+import { asTraveller, TRAVELLER_SESSION } from './travellerRequests.ts';
 import { DATABASES } from './databases.ts';
 
 /** A second class on the night bus: dearer, and only three seats. */

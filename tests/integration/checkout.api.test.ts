@@ -11,7 +11,8 @@ import { createCheckoutApi, type CheckoutApi } from '../../src/server/checkout/a
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
 import { inventoryVersion, travelOptions } from '../../src/server/db/schema.ts';
 import { refreshSearchIndex } from '../../src/server/search/cache.ts';
-import { BUS, BUS_THEN_BOAT, insertCheckoutNetwork, NOW, RETURN_BUS, TRAVELLER_SESSION, travellerApiContext } from './checkoutNetwork.ts';
+import { BUS, BUS_THEN_BOAT, insertCheckoutNetwork, NOW, RETURN_BUS } from './checkoutNetwork.ts';
+import { TRAVELLER_SESSION, travellerApiContext } from './travellerRequests.ts';
 import { DATABASES } from './databases.ts';
 
 const ctx = travellerApiContext;

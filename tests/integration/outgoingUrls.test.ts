@@ -23,7 +23,8 @@ import { createPaymentApi } from '../../src/server/payment/api.ts';
 import { parsePaymentEnv } from '../../src/server/payment/config.ts';
 import { readSessionToken, settleSandboxSession } from '../../src/server/payment/sandbox.ts';
 import { refreshSearchIndex } from '../../src/server/search/cache.ts';
-import { BUS, insertCheckoutNetwork, NOW, TRAVELLER_COOKIE, TRAVELLER_SESSION } from './checkoutNetwork.ts';
+import { BUS, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
+import { TRAVELLER_COOKIE, TRAVELLER_SESSION } from './travellerRequests.ts';
 import { DATABASES } from './databases.ts';
 
 const SITE = 'http://roamly.test:8080';

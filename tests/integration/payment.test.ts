@@ -24,7 +24,8 @@ import { readSessionToken, settleSandboxSession, settleSandboxSessionForPush } f
 import { SIGNATURE_HEADER, signatureHeader } from '../../src/server/payment/signature.ts';
 import { loadIndex } from '../../src/server/search/loadIndex.ts';
 import { refreshSearchIndex } from '../../src/server/search/cache.ts';
-import { BOAT, BUS, insertCheckoutNetwork, NOW, TRAVELLER_SESSION, travellerApiContext } from './checkoutNetwork.ts';
+import { BOAT, BUS, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
+import { TRAVELLER_SESSION, travellerApiContext } from './travellerRequests.ts';
 import { DATABASES } from './databases.ts';
 
 const SECRET = parsePaymentEnv().PAYMENT_WEBHOOK_SECRET;

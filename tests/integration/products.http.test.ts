@@ -23,7 +23,8 @@ import { createTicketApi } from '../../src/server/tickets/api.ts';
 import { ticketLinks } from '../../src/server/tickets/links.ts';
 import { DAY_PASS_KIND, DAY_PASS_PRICE_THB_MINOR, dayPassProduct } from '../support/dayPassProduct.ts';
 import { pdfText } from '../support/pdfText.ts';
-import { BUS, insertCheckoutNetwork, NOW, TRAVEL_DATE, TRAVELLER_SESSION, travellerApiContext } from './checkoutNetwork.ts';
+import { BUS, insertCheckoutNetwork, NOW, TRAVEL_DATE } from './checkoutNetwork.ts';
+import { TRAVELLER_SESSION, travellerApiContext } from './travellerRequests.ts';
 import { DATABASES } from './databases.ts';
 
 const SECRET = parsePaymentEnv().PAYMENT_WEBHOOK_SECRET;

@@ -115,6 +115,26 @@ describe.each(DATABASES)('search on $name', ({ open }) => {
     expect(again.status).toBe(304);
   });
 
+  it('answers "leave after" and "arrive by" times in the places\' own zones (issue 20)', async () => {
+    const path = `/api/nuxt/en/trips/search?fromSlug=bangkok&toSlug=chiang-mai&date=${WEDNESDAY}`;
+    const times = async (query: string) =>
+      (await body<SearchBody>(await api.search(context(`${path}${query}`)))).trips.map((t) => [t.params.dep_time, t.params.arr_time]);
+    const day = await times('');
+    const afterNoon = await times('&time=12:00');
+    const byEvening = await times('&arrive_by=18:00');
+    const both = await times('&time=12:00&arrive_by=23:59');
+    // The whole day has trips on both sides of each limit, so each limit has something to drop.
+    expect(day.some(([dep]) => (dep ?? '') < `${WEDNESDAY} 12:00`)).toBe(true);
+    expect(day.some(([, arr]) => (arr ?? '') > `${WEDNESDAY} 18:00`)).toBe(true);
+    expect(afterNoon.length).toBeGreaterThan(0);
+    expect(afterNoon.every(([dep]) => (dep ?? '') >= `${WEDNESDAY} 12:00`)).toBe(true);
+    expect(byEvening.length).toBeGreaterThan(0);
+    expect(byEvening.every(([, arr]) => (arr ?? '') <= `${WEDNESDAY} 18:00`)).toBe(true);
+    expect(both.every(([dep, arr]) => (dep ?? '') >= `${WEDNESDAY} 12:00` && (arr ?? '') <= `${WEDNESDAY} 23:59`)).toBe(true);
+    // Every day trip that fits the limits is still there: the limits drop nothing else.
+    expect(afterNoon).toEqual(day.filter(([dep]) => (dep ?? '') >= `${WEDNESDAY} 12:00`));
+  });
+
   it('rechecks live seats: a sold-out departure becomes not bookable', async () => {
     const path = `/api/nuxt/en/trips/search?fromSlug=bangkok&toSlug=chiang-mai&date=${WEDNESDAY}&vehclasses=train`;
     const data = await body<SearchBody>(await api.search(context(path)));
@@ -180,6 +200,8 @@ describe.each(DATABASES)('search on $name', ({ open }) => {
     ['people 21', 'fromSlug=bangkok&toSlug=chiang-mai&people=21', 'people'],
     ['an unknown currency', 'fromSlug=bangkok&toSlug=chiang-mai&currency=XYZ', 'currency'],
     ['an unknown class', 'fromSlug=bangkok&toSlug=chiang-mai&vehclasses=rocket', 'vehclasses'],
+    ['a departure time past midnight', 'fromSlug=bangkok&toSlug=chiang-mai&time=24:00', 'time'],
+    ['an arrival time without minutes', 'fromSlug=bangkok&toSlug=chiang-mai&arrive_by=8pm', 'arrive_by'],
   ])('rejects %s with 400 naming the field', async (_name, query, field) => {
     const response = await api.search(context(`/api/nuxt/en/trips/search?${query}`));
     expect(response.status).toBe(400);

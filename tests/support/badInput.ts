@@ -19,6 +19,7 @@ interface JsonSchema {
   exclusiveMinimum?: number;
   minLength?: number;
   pattern?: string;
+  examples?: unknown[];
 }
 
 interface Parameter {
@@ -84,6 +85,8 @@ function sample(name: string, schema: JsonSchema): unknown {
   const s = firstVariant(schema);
   if (s.const !== undefined) return s.const;
   if (s.enum?.length) return s.enum[0];
+  // A documented example is valid by definition (a clock time "08:00" matches no guess below).
+  if (s.examples?.length) return s.examples[0];
   switch (typeOf(s)) {
     case 'integer':
     case 'number':

@@ -5,6 +5,7 @@
  * leg, joined by `+`, in leg order — the same shape trips.ts writes.
  */
 import { decodeComponentOrUndefined } from '../percentDecoding.ts';
+import { MAX_CHANGES } from '../search/journeyRules.ts';
 
 export interface CartSelection {
   tripKey: string;
@@ -19,7 +20,8 @@ export const MAX_CART_TRIPS = 2;
 
 export function parseSelection(tripKey: string, optionIds: string): CartSelection | undefined {
   const legs = tripKey.split('~');
-  if (legs.length > 3 || !legs.every((leg) => LEG_KEY.test(leg))) return undefined;
+  // A search offers journeys of up to MAX_CHANGES changes: each must be bookable.
+  if (legs.length > MAX_CHANGES + 1 || !legs.every((leg) => LEG_KEY.test(leg))) return undefined;
   if (!OPTION_IDS.test(optionIds)) return undefined;
   const ids = optionIds.split('+').map(Number);
   if (ids.length !== legs.length) return undefined;

@@ -3,96 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { MAX_CHANGES } from './journeyRules.ts';
 import { fastestJourneys } from './profile.ts';
 import { referenceSearch, unmatched } from './reference.ts';
-import { buildTimetableIndex, type TimetableIndex, type TimetableRows } from './timetable.ts';
-import { VEHICLE_CLASSES } from './vehicleClasses.ts';
-
-const KINDS = ['bus_terminal', 'railway_station', 'airport', 'pier', 'pickup_point'] as const;
-const ZONES = ['Asia/Bangkok', 'Asia/Manila', 'Asia/Yangon'];
-const FIRST_DAY = 20_240; // 2025-06-01
-
-/** A small random network: a few places (some with several stations), routes with random stops, times, weekdays and zones. */
-function randomNetwork(seed: number): TimetableIndex {
-  let state = seed >>> 0 || 1;
-  const next = () => (state = (state * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32;
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = <T>(list: readonly T[]): T => list[int(0, list.length - 1)] as T;
-  const placeCount = int(5, 10);
-  const places = Array.from({ length: placeCount }, (_, i) => ({
-    id: i + 1,
-    slug: `p${i + 1}`,
-    kind: 'city',
-    names: { en: `Place ${i + 1}` },
-    lat: 5 + next() * 15,
-    lon: 95 + next() * 15,
-    timeZone: pick(ZONES),
-    countryCode: 'TH',
-    popularity: 1,
-  }));
-  const stations = places.flatMap((p) =>
-    Array.from({ length: int(1, 3) }, (_, k) => ({
-      id: p.id * 10 + k,
-      slug: `s${p.id * 10 + k}`,
-      kind: pick(KINDS),
-      names: { en: `Station ${p.id * 10 + k}` },
-      lat: p.lat,
-      lon: p.lon,
-      placeId: p.id,
-      code: null,
-    })),
-  );
-  const routeCount = int(10, 30);
-  const rows: TimetableRows = {
-    version: 1,
-    places,
-    stations,
-    operators: [
-      { id: 1, slug: 'op', name: 'Op', logo: '', rating: 4, reviewCount: 1, confirmation: 'instant', currency: 'USD', vehicleClasses: [] },
-    ],
-    routes: [],
-    stops: [],
-    schedules: [],
-    options: [],
-    fx: [{ currency: 'USD', perUsd: 1, minorUnits: 2 }],
-    rules: [],
-    inventory: [],
-  };
-  for (let r = 1; r <= routeCount; r++) {
-    rows.routes.push({ id: r, operatorId: 1, vehicleClass: pick(VEHICLE_CLASSES), code: `R${r}`, distanceKm: 100 });
-    let minute = 0;
-    const used = new Set<number>();
-    for (let i = 0, count = int(2, 4); i < count; i++) {
-      const station = pick(stations);
-      if (used.has(station.placeId)) continue;
-      used.add(station.placeId);
-      const arrival = i === 0 ? 0 : minute + int(20, 900);
-      minute = arrival + (i === 0 ? 0 : int(0, 20));
-      rows.stops.push({ routeId: r, stopIndex: i, stationId: station.id, arrivalOffsetMin: arrival, departureOffsetMin: minute });
-    }
-    for (let k = 0, count = int(1, 3); k < count; k++)
-      rows.schedules.push({
-        id: r * 10 + k,
-        routeId: r,
-        departureMinute: int(0, 1439),
-        weekdays: int(1, 127),
-        validFrom: '2025-05-01',
-        validTo: '2025-08-31',
-        timesConfirmed: true,
-      });
-    rows.options.push({
-      id: r,
-      routeId: r,
-      className: 'Standard',
-      priceMinor: int(100, 10_000),
-      currency: 'USD',
-      seats: 10,
-      features: [],
-      fullRefundHours: null,
-      confirmation: 'instant',
-      cutoffMin: 0,
-    });
-  }
-  return buildTimetableIndex(rows, Date.UTC(2025, 5, 1));
-}
+import { FIRST_DAY, randomNetwork } from './randomNetwork.ts';
+import { buildTimetableIndex, type StationKind, type TimetableIndex } from './timetable.ts';
+import { findJourneys, nextDates } from './search.ts';
+import { fromDayNumber } from './dates.ts';
 
 const asFront = (journeys: ReturnType<typeof fastestJourneys>) =>
   journeys.map((j) => ({ dep: j.dep, arr: j.arr, changes: j.legs.length - 1 }));
@@ -130,17 +44,22 @@ describe('fastest journeys against the exhaustive reference, on random networks'
 /** Bangkok time: local minute m of day d is d·1440 + m − 420 in absolute minutes. */
 const bangkok = (day: number, hour: number, minute = 0) => day * 1440 + hour * 60 + minute - 420;
 
-/**
- * Four places on a line: a night train leaves place 1 on Mondays at 22:00, calls at place 2 at
- * 01:00 and reaches place 3 at 08:00; a 33-hour coach leaves place 3 daily at 09:00 for place 4.
- */
-function overnightNetwork(): TimetableIndex {
-  const places = [1, 2, 3, 4].map((id) => ({
-    id,
-    slug: `p${id}`,
+/** One route of a tiny network: its class, stops (place, arrival and departure offsets), first departure and weekdays (bit 0: Monday). */
+interface TinyRoute {
+  vehicleClass: 'train' | 'bus' | 'ferry';
+  stops: [place: number, arr: number, dep: number][];
+  departureMinute: number;
+  weekdays: number;
+}
+
+/** Places 1…n in Bangkok's zone, one station each (station id = place · 10), and the given routes. */
+function tinyNetwork(placeCount: number, routes: readonly TinyRoute[], stationKind: (place: number) => StationKind): TimetableIndex {
+  const places = Array.from({ length: placeCount }, (_, i) => ({
+    id: i + 1,
+    slug: `p${i + 1}`,
     kind: 'city',
-    names: { en: `Place ${id}` },
-    lat: 13 + id,
+    names: { en: `Place ${i + 1}` },
+    lat: 14 + i,
     lon: 100,
     timeZone: 'Asia/Bangkok',
     countryCode: 'TH',
@@ -149,34 +68,14 @@ function overnightNetwork(): TimetableIndex {
   const stations = places.map((p) => ({
     id: p.id * 10,
     slug: `s${p.id}`,
-    kind: p.id === 4 ? ('bus_terminal' as const) : ('railway_station' as const),
+    kind: stationKind(p.id),
     names: { en: `Station ${p.id}` },
     lat: p.lat,
     lon: p.lon,
     placeId: p.id,
     code: null,
   }));
-  const option = (routeId: number) => ({
-    id: routeId,
-    routeId,
-    className: 'Standard',
-    priceMinor: 2_000,
-    currency: 'USD',
-    seats: 10,
-    features: [],
-    fullRefundHours: null,
-    confirmation: 'instant' as const,
-    cutoffMin: 0,
-  });
-  const schedule = (id: number, routeId: number, departureMinute: number, weekdays: number) => ({
-    id,
-    routeId,
-    departureMinute,
-    weekdays,
-    validFrom: '2025-05-01',
-    validTo: '2025-08-31',
-    timesConfirmed: true,
-  });
+  const ids = routes.map((_, i) => i + 1);
   return buildTimetableIndex(
     {
       version: 1,
@@ -195,25 +94,74 @@ function overnightNetwork(): TimetableIndex {
           vehicleClasses: [],
         },
       ],
-      routes: [
-        { id: 1, operatorId: 1, vehicleClass: 'train', code: 'NIGHT', distanceKm: 600 },
-        { id: 2, operatorId: 1, vehicleClass: 'bus', code: 'LONG', distanceKm: 1_500 },
-      ],
-      stops: [
-        { routeId: 1, stopIndex: 0, stationId: 10, arrivalOffsetMin: 0, departureOffsetMin: 0 },
-        { routeId: 1, stopIndex: 1, stationId: 20, arrivalOffsetMin: 175, departureOffsetMin: 180 },
-        { routeId: 1, stopIndex: 2, stationId: 30, arrivalOffsetMin: 600, departureOffsetMin: 600 },
-        { routeId: 2, stopIndex: 0, stationId: 30, arrivalOffsetMin: 0, departureOffsetMin: 0 },
-        { routeId: 2, stopIndex: 1, stationId: 40, arrivalOffsetMin: 33 * 60, departureOffsetMin: 33 * 60 },
-      ],
-      // Weekday bit 0 is Monday.
-      schedules: [schedule(1, 1, 22 * 60, 1), schedule(2, 2, 9 * 60, 127)],
-      options: [option(1), option(2)],
+      routes: routes.map((r, i) => ({ id: i + 1, operatorId: 1, vehicleClass: r.vehicleClass, code: `R${i + 1}`, distanceKm: 300 })),
+      stops: routes.flatMap((r, i) =>
+        r.stops.map(([place, arr, dep], stopIndex) => ({
+          routeId: i + 1,
+          stopIndex,
+          stationId: place * 10,
+          arrivalOffsetMin: arr,
+          departureOffsetMin: dep,
+        })),
+      ),
+      schedules: routes.map((r, i) => ({
+        id: i + 1,
+        routeId: i + 1,
+        departureMinute: r.departureMinute,
+        weekdays: r.weekdays,
+        validFrom: '2025-05-01',
+        validTo: '2025-08-31',
+        timesConfirmed: true,
+      })),
+      options: ids.map((id) => ({
+        id,
+        routeId: id,
+        className: 'Standard',
+        priceMinor: 2_000,
+        currency: 'USD',
+        seats: 10,
+        features: [],
+        fullRefundHours: null,
+        confirmation: 'instant' as const,
+        cutoffMin: 0,
+      })),
       fx: [{ currency: 'USD', perUsd: 1, minorUnits: 2 }],
       rules: [],
       inventory: [],
     },
     Date.UTC(2025, 5, 1),
+  );
+}
+
+/**
+ * Four places on a line: a night train leaves place 1 on Mondays at 22:00, calls at place 2 at
+ * 01:00 and reaches place 3 at 08:00; a 33-hour coach leaves place 3 daily at 09:00 for place 4.
+ */
+function overnightNetwork(): TimetableIndex {
+  return tinyNetwork(
+    4,
+    [
+      {
+        vehicleClass: 'train',
+        stops: [
+          [1, 0, 0],
+          [2, 175, 180],
+          [3, 600, 600],
+        ],
+        departureMinute: 22 * 60,
+        weekdays: 1,
+      },
+      {
+        vehicleClass: 'bus',
+        stops: [
+          [3, 0, 0],
+          [4, 33 * 60, 33 * 60],
+        ],
+        departureMinute: 9 * 60,
+        weekdays: 127,
+      },
+    ],
+    (place) => (place === 4 ? 'bus_terminal' : 'railway_station'),
   );
 }
 
@@ -243,5 +191,99 @@ describe('overnight and multi-day journeys (issue 20, item 4)', () => {
     expect(asFront(journey ? [journey] : [])).toEqual(expected);
     // The train's leg belongs to Monday's service day, the coach's to Tuesday's.
     expect(journey?.legs.map((l) => l.serviceDay)).toEqual([TUESDAY - 1, TUESDAY]);
+  });
+});
+
+/**
+ * Island 1, place 2 across the water, mainland 3. Boats 1 → 2 daily 09:00–11:00 and back 2 → 1
+ * daily 07:00–09:00; the boat 1 → 3 runs Wednesdays only, 10:00–11:30; a boat 2 → 3 on
+ * Wednesdays 08:00–11:30.
+ */
+function islandNetwork(): TimetableIndex {
+  const WEDNESDAY = 1 << 2;
+  return tinyNetwork(
+    3,
+    [
+      {
+        vehicleClass: 'ferry',
+        stops: [
+          [1, 0, 0],
+          [2, 120, 120],
+        ],
+        departureMinute: 9 * 60,
+        weekdays: 127,
+      },
+      {
+        vehicleClass: 'ferry',
+        stops: [
+          [2, 0, 0],
+          [1, 120, 120],
+        ],
+        departureMinute: 7 * 60,
+        weekdays: 127,
+      },
+      {
+        vehicleClass: 'ferry',
+        stops: [
+          [1, 0, 0],
+          [3, 90, 90],
+        ],
+        departureMinute: 10 * 60,
+        weekdays: WEDNESDAY,
+      },
+      {
+        vehicleClass: 'ferry',
+        stops: [
+          [2, 0, 0],
+          [3, 210, 210],
+        ],
+        departureMinute: 8 * 60,
+        weekdays: WEDNESDAY,
+      },
+    ],
+    () => 'pier',
+  );
+}
+
+describe('journeys a later departure beats are no answers (the Koh Lipe → Pak Bara defect)', () => {
+  const MONDAY = FIRST_DAY + 1; // 2025-06-02
+  const WEDNESDAY = MONDAY + 2;
+  const query = (day: number) => ({
+    originStations: new Set([10]),
+    destinationStations: new Set([30]),
+    day,
+    maxChanges: MAX_CHANGES,
+  });
+
+  it("on Monday offers neither the loop back through the island nor the wait at place 2: Wednesday's boat arrives as early", () => {
+    const index = islandNetwork();
+    // Monday 09:00 to place 2, Tuesday's boat back to the island, Wednesday's boat to 3: a loop.
+    // Monday 09:00 to place 2 and Wednesday's boat from there: the direct boat leaves later.
+    for (const day of [MONDAY, MONDAY + 1]) {
+      expect(referenceSearch(index, query(day))).toEqual([]);
+      expect(asFront(fastestJourneys(index, query(day)))).toEqual([]);
+      expect(
+        findJourneys(index, {
+          from: { kind: 'place', id: 1 },
+          to: { kind: 'place', id: 3 },
+          date: fromDayNumber(day),
+          classes: 'all',
+          engine: 'fastest',
+        }),
+      ).toEqual([]);
+    }
+    const direct = [{ dep: bangkok(WEDNESDAY, 10), arr: bangkok(WEDNESDAY, 11, 30), changes: 0 }];
+    expect(referenceSearch(index, query(WEDNESDAY))).toEqual(direct);
+    expect(asFront(fastestJourneys(index, query(WEDNESDAY)))).toEqual(direct);
+    // The dates offered next are dates with trips.
+    expect(
+      nextDates(index, {
+        engine: 'fastest',
+        from: { kind: 'place', id: 1 },
+        to: { kind: 'place', id: 3 },
+        date: fromDayNumber(MONDAY - 1),
+        classes: ['ferry'],
+      }),
+    ).toEqual([fromDayNumber(WEDNESDAY), fromDayNumber(WEDNESDAY + 7), fromDayNumber(WEDNESDAY + 14)]);
   });
 });

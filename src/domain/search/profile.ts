@@ -47,9 +47,10 @@ interface ProfileNetwork {
   /** Per station: pairs (route, stop index) that call there. */
   stationRoutes: Int32Array[];
   /**
-   * Per station: every scheduled departure from it (route, stop, schedule), sorted by minute of
-   * the day (UTC) — to find the vehicles leaving within a short window without visiting every
-   * route. `base` is the absolute minute of the departure on service day 0.
+   * Per station and kind of vehicle (station · 2 + by air): every scheduled departure from it
+   * (route, stop, schedule), sorted by minute of the day (UTC) — to find the vehicles leaving
+   * within a short window without visiting every route. `base` is the absolute minute of the
+   * departure on service day 0.
    */
   stationDepartures: { minuteOfDay: Int32Array; base: Int32Array; route: Int32Array; stop: Int32Array; schedule: Int32Array }[];
   /**
@@ -67,6 +68,8 @@ interface ProfileNetwork {
   /** Per stop of every route: its arrival and departure offsets (minutes from the route's first departure). */
   stopArr: Int32Array;
   stopDep: Int32Array;
+  /** Per stop of every route: the place it is in. */
+  stopPlace: Int32Array;
   scratch: Scratch;
 }
 
@@ -102,11 +105,13 @@ interface Scratch {
   /** Per round k and place (k · places + place): the last run in which a label there improved in that round (stampBase). */
   markStamp: Int32Array;
   stampBase: number;
+  /** The origin's place in the current query: a journey never comes back to it (see ride). */
+  originPlace: number;
 }
 
 const networks = new WeakMap<TimetableIndex, ProfileNetwork>();
 
-/** The dense network of an index, built on first use (not by loadIndex while search() does not use it). */
+/** The dense network of an index, built on first use (the server builds it with the index: src/server/search/cache.ts). */
 export function profileNetwork(index: TimetableIndex): ProfileNetwork {
   let network = networks.get(index);
   if (!network) networks.set(index, (network = buildNetwork(index)));
@@ -154,10 +159,12 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
   const stopCount = routeStart[routes.length] ?? 0;
   const stopArr = new Int32Array(stopCount);
   const stopDep = new Int32Array(stopCount);
+  const stopPlace = new Int32Array(stopCount);
   routes.forEach((route, r) => {
     route.stops.forEach((stop, i) => {
       stopArr[(routeStart[r] ?? 0) + i] = stop.arr;
       stopDep[(routeStart[r] ?? 0) + i] = stop.dep;
+      stopPlace[(routeStart[r] ?? 0) + i] = stationPlace[stationIx.get(stop.stationId) ?? -1] ?? -1;
     });
   });
   const routeSchedules = routes.map((r) => [...r.schedules].sort((a, b) => a.departureMinute - b.departureMinute));
@@ -181,10 +188,13 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
     routeStations: routes.map((r) => Int32Array.from(r.stops, (s) => stationIx.get(s.stationId) ?? -1)),
     routeSchedules,
     stationRoutes: stationRouteLists.map((list) => Int32Array.from(list)),
-    stationDepartures: stationRouteLists.map((list) => departuresFrom(routes, list)),
+    stationDepartures: stationRouteLists.flatMap((list) =>
+      [0, 1].map((byAir) => departuresFrom(routes, list, (r) => (routes[r]?.vehicleClass === 'avia' ? 1 : 0) === byAir)),
+    ),
     routeStart,
     stopArr,
     stopDep,
+    stopPlace,
     scratch: {
       arr: new Int32Array(labels).fill(NEVER),
       labelRun: new Int32Array(labels),
@@ -206,18 +216,23 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
       routeFrom: new Int32Array(routes.length).fill(NEVER),
       markStamp: new Int32Array(placeIx.size * (MAX_LEGS + 1)),
       stampBase: 0,
+      originPlace: -1,
     },
   };
 }
 
-function departuresFrom(routes: readonly RouteNode[], calls: readonly number[]): ProfileNetwork['stationDepartures'][number] {
+function departuresFrom(
+  routes: readonly RouteNode[],
+  calls: readonly number[],
+  keep: (route: number) => boolean,
+): ProfileNetwork['stationDepartures'][number] {
   const list: { minuteOfDay: number; base: number; route: number; stop: number; schedule: number }[] = [];
   const sortedSchedules = (r: number) => [...(routes[r]?.schedules ?? [])].sort((a, b) => a.departureMinute - b.departureMinute);
   for (let c = 0; c < calls.length; c += 2) {
     const r = calls[c] ?? 0;
     const stop = calls[c + 1] ?? 0;
     const route = routes[r];
-    if (!route) continue;
+    if (!route || !keep(r)) continue;
     sortedSchedules(r).forEach((schedule, k) => {
       const base = schedule.departureMinute + (route.stops[stop]?.dep ?? 0) - route.firstOffsetMin;
       list.push({ minuteOfDay: ((base % 1440) + 1440) % 1440, base, route: r, stop, schedule: k });
@@ -251,6 +266,12 @@ export interface ProfileQuery {
   /** Absolute minutes: leave at or after, arrive at or before. */
   departAfter?: number;
   arriveBy?: number;
+  /**
+   * Only the earliest arrival (for each number of changes), not the whole front: one run that
+   * boards every departure of the day at once instead of one run per departure minute. Enough
+   * to tell whether a day has any journey (next dates), at the cost of one run.
+   */
+  earliestOnly?: boolean;
 }
 
 interface Departure {
@@ -264,12 +285,35 @@ interface Departure {
 
 /** The Pareto front of (departure, arrival, changes) of a day's journeys; cheapest is not a criterion here. */
 export function fastestJourneys(index: TimetableIndex, q: ProfileQuery): Journey[] {
+  return fastestJourneysAndLater(index, q).journeys;
+}
+
+export interface FastestAnswer {
+  journeys: Journey[];
+  /**
+   * Per number of legs (index 1…4): the earliest arrival, absolute minutes, of a journey with at
+   * most that many legs leaving after the asked day (Infinity: none). A journey of the day that
+   * arrives no earlier with as many legs is not worth showing: one can leave later.
+   */
+  later: number[];
+  /** The latest arrival the search allowed (absolute minutes): the arrival horizon, or the asked arrive-by. */
+  horizon: number;
+}
+
+/**
+ * fastestJourneys, and what journeys leaving after the day achieve. Those are searched first (one
+ * run boarding them all): a journey of the day must beat them, which is both the rule (a journey
+ * that leaves on the day, goes elsewhere and comes back is not an answer when the next day's boat
+ * arrives as early) and the target that prunes the day's latest runs, the most expensive ones.
+ */
+export function fastestJourneysAndLater(index: TimetableIndex, q: ProfileQuery): FastestAnswer {
+  const none: FastestAnswer = { journeys: [], later: [], horizon: -Infinity };
   const net = profileNetwork(index);
   const origins = [...q.originStations].map((id) => net.stationIx.get(id)).filter((s) => s !== undefined);
   const destinations = [...q.destinationStations].map((id) => net.stationIx.get(id)).filter((s) => s !== undefined);
   const firstOrigin = index.stations.get([...q.originStations][0] ?? -1);
   const firstDestination = destinations[0];
-  if (!firstOrigin || firstDestination === undefined) return [];
+  if (!firstOrigin || firstDestination === undefined || origins.length === 0) return none;
   const maxLegs = Math.min(MAX_LEGS, (q.maxChanges ?? MAX_CHANGES) + 1);
   const window = searchWindow(q.day, firstOrigin.utcOffsetMin, {
     ...(q.departAfter !== undefined ? { departAfter: q.departAfter } : {}),
@@ -278,11 +322,17 @@ export function fastestJourneys(index: TimetableIndex, q: ProfileQuery): Journey
   const s = net.scratch;
   const touchedPlaces = placeDistances(net, net.stationPlace[firstDestination] ?? -1, maxLegs);
   s.queryStamp++;
+  s.originPlace = net.stationPlace[origins[0] ?? -1] ?? -1;
   try {
-    if ((s.distance[net.stationPlace[origins[0] ?? -1] ?? -1] ?? MAX_LEGS + 1) > maxLegs) return [];
+    if ((s.distance[s.originPlace] ?? MAX_LEGS + 1) > maxLegs) return none;
     for (const d of destinations) s.destination[d] = 1;
-    return rangeRaptor(net, q.classes, maxLegs, window.horizon, departures(net, origins, q.classes, window));
+    const runs = departures(net, origins, q.classes, window);
+    // One run: every departure starts at the same "minute" (runs are grouped by it).
+    if (q.earliestOnly) for (const run of runs) run.dep = window.dayStart;
+    const afterDay = departures(net, origins, q.classes, { dayStart: window.dayEnd, dayEnd: window.horizon + 1 });
+    return { ...rangeRaptor(net, q.classes, maxLegs, window.horizon, runs, afterDay), horizon: window.horizon };
   } finally {
+    s.originPlace = -1;
     for (const d of destinations) s.destination[d] = 0;
     for (const p of touchedPlaces) {
       s.distance[p] = MAX_LEGS + 1;
@@ -334,7 +384,7 @@ function departures(
   net: ProfileNetwork,
   origins: readonly number[],
   classes: ReadonlySet<VehicleClass> | undefined,
-  window: { dayStart: number; dayEnd: number; horizon: number },
+  window: { dayStart: number; dayEnd: number },
 ): Departure[] {
   const out: Departure[] = [];
   for (const station of origins) {
@@ -366,7 +416,8 @@ function rangeRaptor(
   maxLegs: number,
   horizon: number,
   runs: readonly Departure[],
-): Journey[] {
+  afterDay: readonly Departure[],
+): Omit<FastestAnswer, 'horizon'> {
   const s = net.scratch;
   const S = net.stationPlace.length;
   const P = net.placeIn.length;
@@ -394,6 +445,7 @@ function rangeRaptor(
     // Only worth keeping if it can still beat, at the destination, every journey found with as
     // many legs as it needs at least (targetBest falls with more legs: this is the weakest test).
     const place = net.stationPlace[station] ?? 0;
+    if (place === s.originPlace) return;
     const atLeast = legs + (s.distance[place] ?? MAX_LEGS);
     if (atLeast > maxLegs) return;
     const bound = at + (s.remaining[place] ?? 0);
@@ -513,18 +565,17 @@ function rangeRaptor(
   function fillReach(r: number) {
     s.reachStamp[r] = s.queryStamp;
     const start = net.routeStart[r] ?? 0;
-    const stations = net.routeStations[r] ?? new Int32Array();
     let minutes = NEVER;
     let legsLeft = MAX_LEGS + 1;
-    for (let i = stations.length - 1; i >= 0; i--) {
-      const place = net.stationPlace[stations[i] ?? 0] ?? 0;
+    for (let k = (net.routeStart[r + 1] ?? 0) - 1; k >= start; k--) {
+      const place = net.stopPlace[k] ?? 0;
       const remaining = s.remaining[place] ?? NEVER;
       if (remaining !== NEVER) {
-        minutes = Math.min(minutes, (net.stopArr[start + i] ?? 0) + remaining);
+        minutes = Math.min(minutes, (net.stopArr[k] ?? 0) + remaining);
         legsLeft = Math.min(legsLeft, s.distance[place] ?? MAX_LEGS + 1);
       }
-      s.reachMinutes[start + i] = minutes;
-      s.reachLegs[start + i] = legsLeft;
+      s.reachMinutes[k] = minutes;
+      s.reachLegs[k] = legsLeft;
     }
   }
 
@@ -552,9 +603,17 @@ function rangeRaptor(
     const start = net.routeStart[r] ?? 0;
     const last = stations.length - 1;
     let board = first;
+    // A journey never comes back to its origin's place: the first vehicle may still call at
+    // another station there before it leaves town, but once away, a vehicle that returns is
+    // left before it does (boarding there later is another departure from the origin).
+    let away = legs > 1;
     for (let i = first; i <= last; i++) {
       const station = stations[i] ?? 0;
-      if (trip !== NEVER && i > board) relax(legs, station, byAir, trip + (net.stopArr[start + i] ?? 0), r, trip, schedule, board, i, from);
+      if (trip !== NEVER && i > board) {
+        if (net.stationPlace[station] !== s.originPlace) away = true;
+        else if (away) trip = NEVER;
+        if (trip !== NEVER) relax(legs, station, byAir, trip + (net.stopArr[start + i] ?? 0), r, trip, schedule, board, i, from);
+      }
       if (i === last || !boardFrom(i)) continue;
       // A vehicle one can catch here that leaves earlier than the one held (vehicles of a route never overtake).
       const at = ready(legs - 1, station, byAir);
@@ -598,13 +657,17 @@ function rangeRaptor(
     return journeyOf(legs);
   }
 
-  for (let start = 0; start < runs.length;) {
-    const dep = runs[start]?.dep ?? 0;
+  // The departures after the day first, as one run (their "minute" is NEVER): what they achieve
+  // is `later`, the targets the day's runs must beat; their journeys are not answers.
+  const all = afterDay.length > 0 ? [...afterDay.map((d) => ({ ...d, dep: NEVER })), ...runs] : runs;
+  let later: number[] = targetBest.map(() => Infinity);
+  for (let start = 0; start < all.length;) {
+    const dep = all[start]?.dep ?? 0;
     s.stampBase++;
     improved.fill(-1);
     // Round 1: the vehicles leaving the origin at this minute.
-    for (; start < runs.length && runs[start]?.dep === dep; start++) {
-      const d = runs[start];
+    for (; start < all.length && all[start]?.dep === dep; start++) {
+      const d = all[start];
       if (d) ride(1, d.route, d.stop, d.trip, d.schedule, -1, () => false);
     }
     for (let legs = 2; legs <= maxLegs; legs++) {
@@ -616,18 +679,26 @@ function rangeRaptor(
       // the best the route reaches from there is too late.
       const routes: number[] = [];
       const consider = (r: number, stop: number, at: number) => {
+        const known = s.routeFrom[r] ?? NEVER;
+        if (stop >= known) return;
         if (classes && !classes.has(net.routes[r]?.vehicleClass ?? 'bus')) return;
         if (!worthBoarding(r, stop, at, legs)) return;
-        const known = s.routeFrom[r] ?? NEVER;
         if (known === NEVER) routes.push(r);
-        if (stop < known) s.routeFrom[r] = stop;
+        s.routeFrom[r] = stop;
       };
       for (const station of before)
         for (const other of net.transfersInto[station]?.from ?? []) {
+          // Target pruning: a vehicle leaving this place at t arrives no sooner than t plus the
+          // least time left from here, and needs at least the fewest legs left from here.
+          const place = net.stationPlace[other] ?? 0;
+          const atLeast = legs - 1 + (s.distance[place] ?? MAX_LEGS + 1);
+          const left = s.remaining[place] ?? NEVER;
+          if (atLeast > maxLegs || left === NEVER) continue;
+          const target = Math.min(horizon + 1, targetBest[atLeast] ?? NEVER) - left;
           for (let leavingByAir = 0; leavingByAir < 2; leavingByAir++) {
             readyNowAndBefore(legs - 1, other, leavingByAir);
             const from = readyNow;
-            const until = Math.min(readyBefore, horizon + 1);
+            const until = Math.min(readyBefore, target);
             if (from >= until) continue;
             if (until - from >= 1440) {
               // A long window (or a first arrival): every route calling here.
@@ -636,7 +707,7 @@ function rangeRaptor(
                 if ((net.routeAir[calls[c] ?? 0] ?? 0) === leavingByAir) consider(calls[c] ?? 0, calls[c + 1] ?? 0, from);
               continue;
             }
-            const deps = net.stationDepartures[other];
+            const deps = net.stationDepartures[other * 2 + leavingByAir];
             if (!deps) continue;
             const count = deps.minuteOfDay.length;
             const startMinute = ((from % 1440) + 1440) % 1440;
@@ -652,7 +723,6 @@ function rangeRaptor(
               const t = from + (((((deps.minuteOfDay[e] ?? 0) - startMinute) % 1440) + 1440) % 1440);
               if (t >= until) break;
               const r = deps.route[e] ?? 0;
-              if ((net.routeAir[r] ?? 0) !== leavingByAir) continue;
               const k = (net.routeScheduleStart[r] ?? 0) + (deps.schedule[e] ?? 0);
               if (runsOnDay(net, k, (t - (deps.base[e] ?? 0)) / 1440)) consider(r, deps.stop[e] ?? 0, from);
             }
@@ -670,12 +740,16 @@ function rangeRaptor(
       before.length = 0;
     }
     for (const m of marked) m.length = 0;
+    if (dep === NEVER) {
+      later = targetBest.map((t) => (t === NEVER ? Infinity : t));
+      continue;
+    }
     for (const l of improved) {
       const journey = l >= 0 ? journeyTo(l) : undefined;
       if (journey) found.push(journey);
     }
   }
-  return paretoJourneys(found);
+  return { journeys: paretoJourneys(found), later };
 }
 
 /** Journeys no other one beats on departure, arrival and changes (of equals, the cheaper). */

@@ -163,7 +163,7 @@ function connectionsBetween(
  * them is most of a query's time, and tests and the benchmark ask many queries of a few dates.
  * (Only for speed: a query's answer never depends on what was asked before.)
  */
-const WINDOWS_KEPT = 4;
+const WINDOWS_KEPT = 12;
 const tables = new WeakMap<TimetableIndex, { stations: StationTable; windows: Map<string, Connections> }>();
 function cachedTables(index: TimetableIndex, from: number, to: number, classes?: ReadonlySet<VehicleClass>) {
   let cached = tables.get(index);
@@ -199,20 +199,27 @@ export function referenceSearch(index: TimetableIndex, q: ReferenceQuery): Refer
     ...(q.departAfter !== undefined ? { departAfter: q.departAfter } : {}),
     ...(q.arriveBy !== undefined ? { arriveBy: q.arriveBy } : {}),
   });
-  const { stations, connections } = cachedTables(index, window.dayStart, window.horizon, q.classes);
+  // The whole date's connections (kept for other queries of the date); the asked times limit the scan.
+  const whole = searchWindow(q.day, firstOrigin.utcOffsetMin);
+  const { stations, connections } = cachedTables(index, whole.dayStart, whole.horizon, q.classes);
   const origin = new Set([...q.originStations].map((id) => stations.ix.get(id)));
   const destination = new Uint8Array(stations.placeOf.length);
   for (const id of q.destinationStations) destination[stations.ix.get(id) ?? -1] = 1;
   const maxLegs = q.maxChanges + 1;
   const destinationPlace = index.stations.get([...q.destinationStations][0] ?? -1)?.placeId ?? -1;
   const fewestLegs = index.hops.get(firstOrigin.placeId)?.has(destinationPlace) ? 1 : 2;
-  const scan = connectionScan(stations, connections, destination, maxLegs, window.horizon, fewestLegs);
+  const originPlace = stations.placeOf[stations.ix.get(firstOrigin.id) ?? -1] ?? -1;
+  const scan = connectionScan(stations, connections, destination, maxLegs, window.horizon, fewestLegs, originPlace);
   const candidates: ReferenceJourney[] = [];
-  // Latest first boarding first, so that each scan knows what leaving later achieves.
+  // Latest first boarding first, so that each scan knows what leaving later achieves. First
+  // boardings after the asked day count too (one scan that may board at the origin any time after
+  // the day): a journey of the day that one leaving later beats (arrives no later, changes no
+  // more) is no answer, but theirs are not answers either.
   const best = Array.from({ length: maxLegs + 1 }, () => Infinity);
+  scan.fromAnyAfter(window.dayEnd, origin, best);
   for (let first = connections.count - 1; first >= 0; first--) {
     const dep = connections.dep[first] ?? 0;
-    if (dep >= window.dayEnd || !origin.has(connections.from[first])) continue;
+    if (dep >= window.dayEnd || dep < window.dayStart || !origin.has(connections.from[first])) continue;
     const before = [...best];
     scan(first, best);
     best.forEach((arr, legs) => {
@@ -238,6 +245,7 @@ function connectionScan(
   maxLegs: number,
   horizon: number,
   fewestLegs: number,
+  originPlace: number,
 ) {
   const classes = VEHICLE_CLASSES.length;
   const n = stations.placeOf.length;
@@ -257,33 +265,61 @@ function connectionScan(
       }
   }
 
-  return (first: number, best: number[]): void => {
+  /** Per vehicle run: whether a traveller who boarded it at the origin has left the origin's place on it. */
+  const leftOrigin = new Uint8Array(c.trips);
+
+  /**
+   * The scan from connection `from` on. `boardsAtOrigin(i)`: whether connection i is a first
+   * boarding (one leg) at the origin. A journey never comes back to its origin's place: a first
+   * vehicle may call at another station there before it leaves town; any other arrival there gets
+   * the traveller off.
+   */
+  function scanFrom(from: number, best: number[], boardsAtOrigin: (i: number) => boolean): void {
     aboard.fill(0);
     ready.fill(Infinity);
-    const startTrip = c.trip[first] ?? 0;
-    const startStop = c.stop[first] ?? 0;
-    aboard[startTrip] = 1;
-    for (let i = first; i < c.count; i++) {
+    leftOrigin.fill(0);
+    for (let i = from; i < c.count; i++) {
       // From here on every connection arrives no sooner than the best with the fewest legs possible.
       if ((c.dep[i] ?? 0) >= (best[fewestLegs] ?? Infinity)) break;
       const arr = c.arr[i] ?? Infinity;
       if (arr > horizon) continue;
       const trip = c.trip[i] ?? 0;
-      // The first vehicle is boarded at the origin, not at its earlier stops.
-      let legs = trip === startTrip && (c.stop[i] ?? 0) < startStop ? 0 : (aboard[trip] ?? 0);
-      const from = c.from[i] ?? 0;
+      if (aboard[trip] !== 1 && boardsAtOrigin(i)) {
+        aboard[trip] = 1;
+        leftOrigin[trip] = 0;
+      }
+      let legs = aboard[trip] ?? 0;
+      const station = c.from[i] ?? 0;
       const leaving = c.vehicleClass[i] ?? 0;
       for (let before = 1; before < maxLegs && (legs === 0 || before + 1 < legs); before++)
-        if ((ready[slot(from, leaving, before)] ?? Infinity) <= (c.dep[i] ?? 0)) {
+        if ((ready[slot(station, leaving, before)] ?? Infinity) <= (c.dep[i] ?? 0)) {
           aboard[trip] = legs = before + 1;
           break;
         }
-      if (legs === 0 || arr >= (best[legs] ?? Infinity)) continue;
+      if (legs === 0) continue;
       const to = c.to[i] ?? 0;
+      if (stations.placeOf[to] === originPlace) {
+        if (legs !== 1 || leftOrigin[trip]) aboard[trip] = 0;
+        continue;
+      }
+      if (legs === 1) leftOrigin[trip] = 1;
+      if (arr >= (best[legs] ?? Infinity)) continue;
       if (destination[to]) for (let more = legs; more <= maxLegs; more++) best[more] = Math.min(best[more] ?? Infinity, arr);
       else if (legs < maxLegs) arrive(to, c.vehicleClass[i] ?? 0, legs, arr);
     }
+  }
+
+  /** One first boarding: connection `first`'s vehicle at the origin. */
+  const scan = (first: number, best: number[]): void => {
+    scanFrom(first, best, (i) => i === first);
   };
+  /** Every first boarding at an origin station from minute `after` on, at once: the earliest arrivals of journeys leaving then. */
+  scan.fromAnyAfter = (after: number, origin: ReadonlySet<number | undefined>, best: number[]): void => {
+    let from = 0;
+    while (from < c.count && (c.dep[from] ?? 0) < after) from++;
+    scanFrom(from, best, (i) => origin.has(c.from[i]));
+  };
+  return scan;
 }
 
 /**

@@ -1,10 +1,16 @@
 /**
  * One search: endpoints (a place or a single station), a local date, passengers and classes
- * → trips. Direct departures come from one hop lookup; connections from connections.ts.
+ * → trips. Direct departures come from one hop lookup; connections from two searches that
+ * answer different questions: the fastest journeys (profile.ts — every journey on the Pareto
+ * front of departure, arrival and changes, up to three changes through any place, what
+ * reference.ts checks) and the cheaper ones (connections.ts — on-the-way connections compared
+ * by price too, so a slower, much cheaper journey still shows).
  * Pure: the caller passes the index and "now", so the same query always gives the same answer.
  */
 import { findConnections, journeyOf, onTheWay, pruneConnections, type Journey } from './connections.ts';
 import { dayNumber, fromDayNumber } from './dates.ts';
+import { MAX_CHANGES } from './journeyRules.ts';
+import { fastestJourneys, fastestJourneysAndLater } from './profile.ts';
 import { pricingCurrency } from './money.ts';
 import { legsOnDay, placeDistanceKm, type Leg, type OptionNode, type PlaceNode, type TimetableIndex } from './timetable.ts';
 import { assignSalesSorting, buildTrip, type Trip } from './trips.ts';
@@ -63,7 +69,13 @@ export interface SearchQuery {
   currency: string;
   /** Milliseconds since the epoch. */
   now: number;
-  maxChanges?: 0 | 1 | 2;
+  /** At most this many changes (MAX_CHANGES when absent; the classic engine stops at 2). */
+  maxChanges?: 0 | 1 | 2 | 3;
+  /** SEARCH_ENGINE when absent. */
+  engine?: SearchEngine;
+  /** Absolute minutes (UTC): the first leg leaves at or after, the last one arrives at or before. */
+  departAfter?: number;
+  arriveBy?: number;
   /**
    * One leg of a round trip (outbound with a return date, or the return itself): prices carry
    * each leg's round-trip discount, as the cart with both legs charges them.
@@ -95,19 +107,43 @@ export interface SearchResult {
   hasAutoconnection: boolean;
 }
 
-/** Journeys (not yet priced) for a query: direct ones and pruned connections, class-filtered. */
-export function findJourneys(index: TimetableIndex, q: Pick<SearchQuery, 'from' | 'to' | 'date' | 'classes' | 'maxChanges'>): Journey[] {
+/**
+ * The two engines behind a search's connections:
+ * - `fastest` (issue 20): the fastest journeys (profile.ts: every journey on the Pareto front of
+ *   departure, arrival and changes, up to three changes through any place — what reference.ts
+ *   checks) plus the cheaper connections (connections.ts) next to them;
+ * - `classic`: the cheaper-connections search alone (places on the way, at most two changes,
+ *   waits of at most 12 hours) — what searches answered with before issue 20. It misses better
+ *   journeys (hubs off the straight line, a third change) but is several times faster.
+ */
+export type SearchEngine = 'fastest' | 'classic';
+
+/**
+ * The engine searches use. `classic` until the fastest-journeys search meets the speed budget
+ * (p95 of a whole search ≤ 2 ms on the default network, ≤ 1 ms on the scale one: see
+ * docs/BENCHMARKS.md, "Search quality"); the property tests check `fastest` against the
+ * reference whatever is chosen here.
+ */
+export const SEARCH_ENGINE: SearchEngine = 'classic';
+
+type JourneyQuery = Pick<SearchQuery, 'from' | 'to' | 'classes' | 'maxChanges' | 'departAfter' | 'arriveBy' | 'engine'>;
+
+/** Journeys (not yet priced) for a query: direct ones, the fastest connections and cheaper ones, class-filtered. */
+export function findJourneys(index: TimetableIndex, q: JourneyQuery & Pick<SearchQuery, 'date'>): Journey[] {
   const day = dayNumber(q.date);
   return day === undefined ? [] : journeysOnDay(index, q, day);
 }
 
 /** findJourneys for a day number (callers that walk many days skip parsing a date for each). */
-function journeysOnDay(index: TimetableIndex, q: Pick<SearchQuery, 'from' | 'to' | 'classes' | 'maxChanges'>, day: number): Journey[] {
+function journeysOnDay(index: TimetableIndex, q: JourneyQuery, day: number): Journey[] {
   const from = resolveEndpoint(index, q.from);
   const to = resolveEndpoint(index, q.to);
   if (!from || !to || from.place.id === to.place.id) return [];
   const byDest = index.hops.get(from.place.id);
   if (!byDest) return [];
+  const departAfter = q.departAfter ?? -Infinity;
+  const arriveBy = q.arriveBy ?? Infinity;
+  const inTime = (j: { dep: number; arr: number }) => j.dep >= departAfter && j.arr <= arriveBy;
   const boards = (stop: number | undefined) => stop !== undefined && from.stations.has(stop);
   const directHops = byDest.get(to.place.id) ?? [];
   const direct = legsOnDay(
@@ -121,29 +157,102 @@ function journeysOnDay(index: TimetableIndex, q: Pick<SearchQuery, 'from' | 'to'
       j.legs.map((l) => l.route.vehicleClass),
       q.classes,
     );
-  const directKept = direct.filter(matches);
-  const maxChanges = q.maxChanges ?? 2;
+  const directKept = direct.filter((j) => inTime(j) && matches(j));
+  const maxChanges = q.maxChanges ?? MAX_CHANGES;
   if (maxChanges === 0) return directKept;
-  // Connections fill gaps; a route with plenty of direct departures needs none (and they would be noise).
-  if (directKept.length >= DIRECT_ENOUGH) return directKept;
-  const intermediates = connectionPlaces(index, from.place, to.place, maxChanges);
-  const firstLegs = [];
-  for (const placeId of intermediates) {
-    const hops = byDest.get(placeId);
-    if (hops) firstLegs.push(...legsOnDay(index, hops, day, (h) => boards(h.route.stops[h.board]?.stationId)));
-  }
   const classes = q.classes === 'all' ? undefined : new Set(q.classes.filter((c): c is VehicleClass => c !== 'railpass'));
-  const connections = findConnections(index, {
-    origin: from.place,
-    destination: to.place,
-    firstLegs,
+  if ((q.engine ?? SEARCH_ENGINE) === 'classic') {
+    // The whole day's answer, then the asked times: the classic search's "enough" rules depend on
+    // what it found, so cutting its first legs could add journeys the whole day does not show.
+    const dayDirect = direct.filter(matches);
+    if (dayDirect.length >= DIRECT_ENOUGH) return directKept;
+    const connections = cheaperConnections(index, {
+      from,
+      to,
+      day,
+      classes,
+      matches,
+      maxChanges: maxChanges >= 2 ? 2 : 1,
+      shown: dayDirect,
+    });
+    return [...directKept, ...pruneConnections(dayDirect, connections).slice(0, MAX_CONNECTIONS).filter(inTime)];
+  }
+  // The fastest journeys: never one worse than optimal on departure, arrival and changes. Its
+  // one-leg journeys are among the direct trips already. Connections (not direct trips: those
+  // are the day's departures) that arrive after the arrival horizon, or that a journey leaving
+  // after the day beats, are left out: the same journeys the reference considers.
+  const {
+    journeys: fastestFound,
+    later,
+    horizon,
+  } = fastestJourneysAndLater(index, {
+    originStations: from.stations,
     destinationStations: to.stations,
+    day,
     maxChanges,
     ...(classes ? { classes } : {}),
-    // Same rule one level up: two changes only fill what direct trips and one change leave open.
-    enough: (found) => directKept.length + pruneConnections(directKept, found.filter(matches)).length >= ONE_CHANGE_ENOUGH,
-  }).filter(matches);
-  return [...directKept, ...pruneConnections(directKept, connections).slice(0, MAX_CONNECTIONS)];
+    ...(q.departAfter !== undefined ? { departAfter: q.departAfter } : {}),
+    ...(q.arriveBy !== undefined ? { arriveBy: q.arriveBy } : {}),
+  });
+  const fastest = fastestFound.filter((j) => j.legs.length > 1 && matches(j));
+  const shown = [...directKept, ...fastest];
+  // Cheaper connections fill gaps (bus + ferry to an island); a route with plenty of direct
+  // departures needs none (they would be noise), and the same rule holds one level up for a
+  // second change.
+  if (directKept.length >= DIRECT_ENOUGH) return shown;
+  const cheaper = cheaperConnections(index, {
+    from,
+    to,
+    day,
+    classes,
+    matches,
+    maxChanges: maxChanges >= 2 ? 2 : 1,
+    shown,
+    ...(q.departAfter !== undefined ? { departAfter: q.departAfter } : {}),
+  }).filter((j) => inTime(j) && j.arr <= horizon && j.arr < (later[j.legs.length] ?? Infinity));
+  // A cheaper connection stays only when no shown journey is as good on every count, price included.
+  return [...shown, ...pruneConnections(shown, cheaper).slice(0, MAX_CONNECTIONS)];
+}
+
+/**
+ * The place-by-place search through places on the way (connections.ts), class-matched: first
+ * legs from the origin to every place worth one (leaving at or after departAfter), and a second
+ * change only while what is shown leaves fewer than ONE_CHANGE_ENOUGH choices.
+ */
+function cheaperConnections(
+  index: TimetableIndex,
+  q: {
+    from: ResolvedEndpoint;
+    to: ResolvedEndpoint;
+    day: number;
+    classes: ReadonlySet<VehicleClass> | undefined;
+    matches: (j: Journey) => boolean;
+    maxChanges: 1 | 2;
+    shown: readonly Journey[];
+    departAfter?: number;
+  },
+): Journey[] {
+  const byDest = index.hops.get(q.from.place.id);
+  const departAfter = q.departAfter ?? -Infinity;
+  const firstLegs = [];
+  for (const placeId of connectionPlaces(index, q.from.place, q.to.place, q.maxChanges)) {
+    const hops = byDest?.get(placeId);
+    if (hops)
+      firstLegs.push(
+        ...legsOnDay(index, hops, q.day, (h) => q.from.stations.has(h.route.stops[h.board]?.stationId ?? -1)).filter(
+          (l) => l.dep >= departAfter,
+        ),
+      );
+  }
+  return findConnections(index, {
+    origin: q.from.place,
+    destination: q.to.place,
+    firstLegs,
+    destinationStations: q.to.stations,
+    maxChanges: q.maxChanges,
+    ...(q.classes ? { classes: q.classes } : {}),
+    enough: (found) => q.shown.length + pruneConnections(q.shown, found.filter(q.matches)).length >= ONE_CHANGE_ENOUGH,
+  }).filter(q.matches);
 }
 
 export function search(index: TimetableIndex, q: SearchQuery): SearchResult {
@@ -185,7 +294,7 @@ export function priceJourneys(
 /** SPEC §3 next trip dates: the first days after `date` with at least one trip (up to `limit`, within `horizonDays`). */
 export function nextDates(
   index: TimetableIndex,
-  q: Pick<SearchQuery, 'from' | 'to' | 'date' | 'classes'>,
+  q: Pick<SearchQuery, 'from' | 'to' | 'date' | 'classes' | 'engine'>,
   limit = 3,
   horizonDays = 60,
 ): string[] {
@@ -193,10 +302,26 @@ export function nextDates(
   if (day === undefined) return [];
   const found: string[] = [];
   const directOnly = { ...q, maxChanges: 0 as const };
-  const withChanges = { ...q, maxChanges: 2 as const };
+  const withChanges = { ...q, maxChanges: MAX_CHANGES as 3 };
+  const from = resolveEndpoint(index, q.from);
+  const to = resolveEndpoint(index, q.to);
+  // With all classes or one, "a journey exists" is the fastest-journeys search's earliest arrival
+  // (one run, not a whole day's front). A list of classes must be matched exactly, which only
+  // the whole search does.
+  const onlyClass = q.classes === 'all' ? undefined : q.classes.length === 1 ? q.classes[0] : null;
+  const anyJourney = (d: number) =>
+    (q.engine ?? SEARCH_ENGINE) === 'classic' || onlyClass === null || onlyClass === 'railpass' || !from || !to
+      ? journeysOnDay(index, withChanges, d).length > 0
+      : fastestJourneys(index, {
+          originStations: from.stations,
+          destinationStations: to.stations,
+          day: d,
+          earliestOnly: true,
+          ...(onlyClass ? { classes: new Set([onlyClass]) } : {}),
+        }).length > 0;
   for (let d = day + 1; d <= day + horizonDays && found.length < limit; d++) {
     // Direct trips first: a day with a direct departure needs no connection search.
-    if (journeysOnDay(index, directOnly, d).length > 0 || journeysOnDay(index, withChanges, d).length > 0) found.push(fromDayNumber(d));
+    if (journeysOnDay(index, directOnly, d).length > 0 || anyJourney(d)) found.push(fromDayNumber(d));
   }
   return found;
 }

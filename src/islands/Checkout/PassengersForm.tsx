@@ -400,11 +400,15 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
         </fieldset>
       )}
 
-      {total && (
-        <p className="checkout-form__total" aria-live="polite">
-          {t('checkout.total')}: <strong>{money(total)}</strong>
-        </p>
-      )}
+      {/* Always there, one line high: the total arrives after the page, and the button below
+          must not move when it does (and a live region is heard only if it was already there). */}
+      <p className="checkout-form__total" aria-live="polite">
+        {total && (
+          <>
+            {t('checkout.total')}: <strong>{money(total)}</strong>
+          </>
+        )}
+      </p>
 
       {submit.kind === 'price_changed' && (
         <div className="notice notice--warn" role="alert">

@@ -10,7 +10,6 @@ import { $authBusy, $authError, authAction, goAfterLogin, twoFactorPath, type Au
 import { islandTranslator } from '../shared/translate.ts';
 import { CaptchaWidget } from './CaptchaWidget.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
-import { useHydrated } from '../shared/useHydrated.ts';
 import './Login.css';
 
 type View = 'password' | 'register' | 'forgot' | 'reset' | 'sent' | 'registered' | 'twoFactor' | 'redeeming';
@@ -46,8 +45,10 @@ export default function Login({
 }: Props) {
   const t = islandTranslator(messages);
   const error = useStore($authError);
-  const hydrated = useHydrated();
-  const busy = useStore($authBusy) || !hydrated;
+  // Buttons are enabled in the server's HTML: the page hydrates this island on the first touch
+  // (client:interaction), which holds clicks and submits until React runs and then replays them.
+  // `method="post"` keeps a password out of the address bar should a form submit natively.
+  const busy = useStore($authBusy);
   const initial: View = mode === '2fa' ? 'twoFactor' : otpt ? 'redeeming' : reset ? 'reset' : 'password';
   const [view, setView] = useState<View>(initial);
   const [email, setEmail] = useState('');
@@ -136,7 +137,7 @@ export default function Login({
 
   if (view === 'twoFactor') {
     return (
-      <form className="login" onSubmit={submit('user')} aria-labelledby={`${id}-2fa`}>
+      <form className="login" method="post" onSubmit={submit('user')} aria-labelledby={`${id}-2fa`}>
         <h2 id={`${id}-2fa`}>{t('login.twoFactorTitle')}</h2>
         {alert}
         <input type="hidden" name="token" value={token ?? ''} />
@@ -172,7 +173,7 @@ export default function Login({
 
   if (view === 'register') {
     return (
-      <form className="login" onSubmit={submit('register', 'registered')} aria-labelledby={`${id}-register`}>
+      <form className="login" method="post" onSubmit={submit('register', 'registered')} aria-labelledby={`${id}-register`}>
         <h2 id={`${id}-register`}>{t('login.registerTitle')}</h2>
         {alert}
         <label className="login__field">
@@ -205,6 +206,7 @@ export default function Login({
     return (
       <form
         className="login"
+        method="post"
         // A refused token is spent: the widget must hand out a new one before the next attempt.
         onSubmit={submit('reset-password', 'sent', () => {
           setCaptchaResets((n) => n + 1);
@@ -225,7 +227,7 @@ export default function Login({
 
   if (view === 'reset') {
     return (
-      <form className="login" onSubmit={submit('reset-password')} aria-labelledby={`${id}-reset`}>
+      <form className="login" method="post" onSubmit={submit('reset-password')} aria-labelledby={`${id}-reset`}>
         <h2 id={`${id}-reset`}>{t('login.resetTitle')}</h2>
         {alert}
         <input type="hidden" name="token" value={reset ?? ''} />
@@ -243,6 +245,7 @@ export default function Login({
   return (
     <div className="login">
       <form
+        method="post"
         // captcha_required / captcha_failed: the widget appears (its script loads only now) and
         // the next attempt carries its token. Any refusal spends the token: the widget resets.
         onSubmit={submit('user', undefined, (code) => {

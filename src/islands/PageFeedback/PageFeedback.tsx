@@ -3,7 +3,6 @@
  * per page that hydrates islands. It renders nothing until something happens.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import {
   $errorMessage,
   $loading,
@@ -17,14 +16,17 @@ import { islandTranslator } from '../shared/translate.ts';
 import { useModalDialog } from '../shared/useModalDialog.ts';
 import './PageFeedback.css';
 
+// Listening starts when this module loads, not when the island mounts: the page loads it on the
+// first feedback event (client:companion in PageFeedbackSlot.astro) and dispatches that event
+// again right after, and there is one feedback island per page for the page's lifetime.
+if (typeof window !== 'undefined') listenForFeedback(window);
+
 export default function PageFeedback({ messages }: { messages: Readonly<Record<string, string>> }) {
   const t = islandTranslator(messages);
   const toasts = useStore($toasts);
   const loading = useStore($loading);
   const errorMessage = useStore($errorMessage);
   const modal = useModalDialog(ERROR_MODAL_ID, errorMessage !== null, closeErrorModal);
-
-  useEffect(() => listenForFeedback(window), []);
 
   return (
     <>

@@ -15,7 +15,7 @@
  * room for the cards, so the route facts below do not jump when they arrive.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { activeFilterCount, SORTS, type SortKey } from '../../domain/results/queryState.ts';
 import { isFirstView, PAGE_SIZE, type ResultsSeed } from '../../domain/results/firstView.ts';
 import { RECOMMENDED_RULES } from '../../domain/results/summary.ts';
@@ -196,10 +196,17 @@ export default function SearchResults({
     (!status.isSearching && status.hasError) ||
     (trips.length > 0 && productsFrom === trips && factsSettled && namesSettled);
   const [wentLive, setWentLive] = useState(seed === undefined);
+  // The switch from the server's frame to the island's list (tabs, filters and the first cards
+  // at once) renders in a transition: React works on it in slices between frames instead of one
+  // long task that blocks the page (issue 23, total blocking time), and the frame stays until
+  // the list is ready.
   useEffect(() => {
-    if (answered) setWentLive(true);
+    if (answered)
+      startTransition(() => {
+        setWentLive(true);
+      });
   }, [answered]);
-  const live = wentLive || answered;
+  const live = wentLive;
   const shown = live
     ? {
         products,

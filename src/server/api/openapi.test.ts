@@ -94,6 +94,20 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('documents depart-after (time) and arrive-by (arrive_by) on trips/search (issue 20)', () => {
+    const parameters = (doc.paths['/api/nuxt/{lang}/trips/search']?.get?.parameters ?? []) as Json[];
+    for (const name of ['time', 'arrive_by']) {
+      const parameter = parameters.find((p) => p.name === name);
+      expect(parameter, name).toMatchObject({ in: 'query', schema: { type: 'string' } });
+      expect(String(parameter?.description ?? (parameter?.schema as Json | undefined)?.description)).toMatch(/HH:MM/);
+      // The bad-input corpus takes a parameter's example as its valid value (a made-up string
+      // failed the pattern, and every refusal of trips/page-data named time and arrive_by).
+      const schema = parameter?.schema as { pattern?: string; examples?: unknown[] } | undefined;
+      expect(schema?.examples?.length, name).toBeGreaterThan(0);
+      expect(String(schema?.examples?.[0])).toMatch(new RegExp(schema?.pattern ?? '^$'));
+    }
+  });
+
   it('names SITE_URL as its server, not the Host a request came in under', () => {
     const previous = process.env.SITE_URL;
     process.env.SITE_URL = 'https://api.roamly.example/';

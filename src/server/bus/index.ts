@@ -11,18 +11,18 @@ import { localTransport, postgresTransport, redisTransport } from './transports.
 const BUS = Symbol.for('roamly.bus');
 const shared = globalThis as { [BUS]?: Promise<Bus> | undefined };
 
-export function openBus(config: { redisUrl?: string | undefined; databaseUrl?: string | undefined }): Promise<Bus> {
+export async function openBus(config: { redisUrl?: string | undefined; databaseUrl?: string | undefined }): Promise<Bus> {
   const onError = (error: Error) => {
     componentLogger('bus').warn({ err: error.message }, 'bus connection problem');
   };
-  const transport: Promise<Transport> = config.redisUrl
-    ? redisTransport(config.redisUrl, onError)
-    : Promise.resolve(config.databaseUrl ? postgresTransport(config.databaseUrl, onError) : localTransport());
-  return transport.then((t) =>
-    createBus(t, (topic, reason) => {
-      componentLogger('bus').warn({ topic, reason }, 'bus message dropped');
-    }),
-  );
+  const transport: Transport = config.redisUrl
+    ? await redisTransport(config.redisUrl, onError)
+    : config.databaseUrl
+      ? postgresTransport(config.databaseUrl, onError)
+      : localTransport();
+  return createBus(transport, (topic, reason) => {
+    componentLogger('bus').warn({ topic, reason }, 'bus message dropped');
+  });
 }
 
 export function getBus(): Promise<Bus> {

@@ -17,7 +17,7 @@ import { endpoints, json, parseInput, queryObject } from '../api/http.ts';
 import type { Db } from '../db/client.ts';
 import { CONNECTORS, connectorNameFor, seatQueryKey, type SeatQuery } from '../connectors/index.ts';
 import { getSearchIndex } from './cache.ts';
-import { classFilter, isoDate, people, resolveRef, searchSchema, todayIn, type SearchParams } from './params.ts';
+import { classFilter, isoDate, minuteOfDay, people, resolveRef, searchSchema, todayIn, type SearchParams } from './params.ts';
 import { popularFrom, popularDepartures, typeahead } from '../../domain/search/typeahead.ts';
 import { routeFacts, factsOnDates } from '../../domain/search/facts.ts';
 import { tripInfo } from '../../domain/search/tripInfo.ts';
@@ -41,6 +41,9 @@ interface RecheckToken {
   classes: string;
   currency: string;
   roundTrip?: boolean | undefined;
+  /** Absolute minutes of the asked depart-after and arrive-by times, so a recheck finds the same trips. */
+  departAfter?: number | undefined;
+  arriveBy?: number | undefined;
 }
 
 const tokenSchema = z.object({
@@ -51,6 +54,8 @@ const tokenSchema = z.object({
   classes: z.string(),
   currency: z.string().regex(/^[A-Z]{3}$/),
   roundTrip: z.boolean().optional(),
+  departAfter: z.number().int().optional(),
+  arriveBy: z.number().int().optional(),
 });
 
 /** Query strings beyond searchSchema (params.ts), one per call. */
@@ -78,6 +83,25 @@ function decodeToken(raw: string): RecheckToken | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The asked "leave after" and "arrive by" clock times as absolute minutes: the first in the
+ * departure place's zone, the second in the destination's, both on the asked date.
+ */
+function askedTimes(
+  index: TimetableIndex,
+  q: { from: Endpoint; to: Endpoint; date: string; time: string | undefined; arriveBy: string | undefined },
+): { departAfter?: number; arriveBy?: number } {
+  const day = dayNumber(q.date);
+  if (day === undefined) return {};
+  const at = (time: string | undefined, e: Endpoint) => {
+    const place = resolveEndpoint(index, e)?.place;
+    return time === undefined || !place ? undefined : day * 1440 + minuteOfDay(time) - place.utcOffsetMin;
+  };
+  const departAfter = at(q.time, q.from);
+  const arriveBy = at(q.arriveBy, q.to);
+  return { ...(departAfter !== undefined ? { departAfter } : {}), ...(arriveBy !== undefined ? { arriveBy } : {}) };
 }
 
 function nameIn(names: Record<string, string> & { en: string }, code: string): string {
@@ -131,6 +155,7 @@ export function createSearchApi(options: SearchApiOptions = {}) {
       const { idx, from, to, dates } = prepared;
       const lang = ctx.locals.locale.segment;
       const roundTrip = p.roundTrip === '1' || dates.date2 !== undefined;
+      const times = askedTimes(idx, { from, to, date: dates.date, time: p.time, arriveBy: p.arrive_by });
       return cachedJson(ctx.request, idx.version, SEARCH_MAX_AGE_S, () => {
         const result = search(idx, {
           from,
@@ -142,8 +167,10 @@ export function createSearchApi(options: SearchApiOptions = {}) {
           now: now(),
           bookingBase: `/${lang}/add-to-cart/`,
           roundTrip,
+          ...times,
         });
         const token = encodeToken({
+          ...times,
           roundTrip,
           from,
           to,
@@ -187,9 +214,14 @@ export function createSearchApi(options: SearchApiOptions = {}) {
       if (!token || !classes?.success) throw new ApiError('invalid_recheck');
       const idx = await index();
       const connector = CONNECTORS[query.connector];
-      const journeys = findJourneys(idx, { from: token.from, to: token.to, date: token.date, classes: classes.data }).filter((j) =>
-        j.legs.some((l) => connectorNameFor(idx.operators.get(l.route.operatorId)) === connector.name),
-      );
+      const journeys = findJourneys(idx, {
+        from: token.from,
+        to: token.to,
+        date: token.date,
+        classes: classes.data,
+        ...(token.departAfter !== undefined ? { departAfter: token.departAfter } : {}),
+        ...(token.arriveBy !== undefined ? { arriveBy: token.arriveBy } : {}),
+      }).filter((j) => j.legs.some((l) => connectorNameFor(idx.operators.get(l.route.operatorId)) === connector.name));
       const queries: SeatQuery[] = [];
       for (const j of journeys)
         for (const leg of j.legs)

@@ -6,6 +6,8 @@
  * seconds, on a request. While a new index builds, requests keep using the old one: a search is
  * never slower than the build.
  */
+import { profileNetwork } from '../../domain/search/profile.ts';
+import { SEARCH_ENGINE } from '../../domain/search/search.ts';
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
 import { ApiError } from '../api/errors.ts';
 import type { Db } from '../db/client.ts';
@@ -34,6 +36,9 @@ const caches = new WeakMap<Db, CacheState>();
 function rebuild(db: Db, state: CacheState): Promise<TimetableIndex> {
   state.building ??= loadIndex(db)
     .then((index) => {
+      // The fastest-journeys search's dense arrays, built here too when searches use it (not on
+      // the first search, which would wait for them) while the old index keeps answering.
+      if (SEARCH_ENGINE === 'fastest') profileNetwork(index);
       state.index = index;
       state.checkedAt = Date.now();
       return index;

@@ -19,6 +19,17 @@ const ref = z
 
 export const isoDate = z.string().trim().refine(isIsoDate, 'invalid_date');
 
+/** A local clock time, "HH:MM" (00:00–23:59). */
+const localTime = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid_time');
+
+/** Minutes after midnight of an "HH:MM" that localTime accepted. */
+export function minuteOfDay(time: string): number {
+  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+}
+
 export const people = z.coerce.number().int('invalid_people').min(1, 'too_few_people').max(20, 'too_many_people');
 
 export const classFilter = z
@@ -46,6 +57,15 @@ export const searchSchema = z
     roundTrip: z.enum(['1']).optional(),
     people: people.default(2),
     direction: z.enum(['forward', 'backward']).default('forward'),
+    /** Depart after: answered by the engine itself, not by filtering a whole day's answer. */
+    time: localTime.optional().meta({
+      description: 'Leave at or after this local time ("HH:MM") at the departure place, on the asked date.',
+      examples: ['08:00'],
+    }),
+    arrive_by: localTime.optional().meta({
+      description: 'Arrive at or before this local time ("HH:MM") at the destination, on the asked date.',
+      examples: ['18:00'],
+    }),
     vehclasses: classFilter,
     currency: currencyCodeSchema.default(DEFAULT_CURRENCY),
   })

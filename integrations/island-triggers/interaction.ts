@@ -1,0 +1,96 @@
+/**
+ * `client:interaction`: load and hydrate the island on the first focus, pointer or key event
+ * inside it. `client:interaction="cookieA cookieB"` also hydrates it as soon as the browser is
+ * idle when one of those cookies is set (the search form of a returning traveller fills in the
+ * last search, which only the island can read). Until React has hydrated the server-rendered HTML nothing of it answers, so what the
+ * traveller does meanwhile is kept and handed over: clicks and submits are held (a native
+ * submit of a form without its script would reload the page) and replayed; text typed into
+ * fields is announced to React as an input event; the focused field gets its focus event.
+ */
+import type { ClientDirective } from 'astro';
+import { afterHydration } from './hydrated.ts';
+
+const TRIGGERS = ['focusin', 'pointerover', 'pointerdown', 'touchstart', 'keydown'] as const;
+const CLICKABLE = 'button, summary, label, input[type="checkbox"], input[type="radio"], input[type="submit"]';
+
+function isTextField(field: Element): field is HTMLInputElement | HTMLTextAreaElement {
+  if (field instanceof HTMLTextAreaElement) return true;
+  return field instanceof HTMLInputElement && !/^(checkbox|radio|submit|button|reset|hidden|file|image)$/.test(field.type);
+}
+
+/**
+ * Hands text typed while the island loaded over to React. React resets a controlled field to its
+ * rendered value when it hydrates it, and fires onChange only for a value that differs from the
+ * one it last saw (through its own setter on the field). So: tell React the field holds its
+ * rendered value, put the text back with the browser's own setter, and send the input event.
+ */
+function announceTyping(typed: ReadonlyMap<HTMLInputElement | HTMLTextAreaElement, string>): void {
+  for (const [field, text] of typed) {
+    if (!field.isConnected || text === field.defaultValue) continue;
+    const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.bind(field);
+    if (!setValue) continue;
+    field.value = field.defaultValue;
+    setValue(text);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
+
+function hasCookie(names: readonly string[]): boolean {
+  return names.some((name) => new RegExp(`(?:^|;\\s*)${name}=`).test(document.cookie));
+}
+
+const interaction: ClientDirective = (load, options, island) => {
+  let held: HTMLElement | null = null;
+  let heldSubmit: HTMLFormElement | null = null;
+  const typed = new Map<HTMLInputElement | HTMLTextAreaElement, string>();
+  const keepTyping = (event: Event) => {
+    if (event.target instanceof Element && isTextField(event.target)) typed.set(event.target, event.target.value);
+  };
+  const holdClick = (event: Event) => {
+    const target = event.target instanceof Element ? event.target.closest<HTMLElement>(CLICKABLE) : null;
+    if (!target || !island.contains(target)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = target;
+  };
+  const holdSubmit = (event: Event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    if (event.target instanceof HTMLFormElement) heldSubmit = event.target;
+  };
+
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const type of TRIGGERS) island.removeEventListener(type, start, true);
+    island.addEventListener('click', holdClick, true);
+    island.addEventListener('submit', holdSubmit, true);
+    island.addEventListener('input', keepTyping, true);
+    // A field filled in the same moment as the event that woke the island (autofill, a paste).
+    for (const field of island.querySelectorAll('input, textarea'))
+      if (isTextField(field) && field.value !== field.defaultValue) typed.set(field, field.value);
+    void load()
+      .then((hydrate) => hydrate())
+      .then(() => afterHydration(island))
+      .then(() => {
+        island.removeEventListener('click', holdClick, true);
+        island.removeEventListener('submit', holdSubmit, true);
+        island.removeEventListener('input', keepTyping, true);
+        announceTyping(typed);
+        const focused = document.activeElement;
+        if (focused instanceof HTMLElement && island.contains(focused)) focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+        if (held?.isConnected) held.click();
+        else if (heldSubmit?.isConnected) heldSubmit.requestSubmit();
+      });
+  };
+  for (const type of TRIGGERS) island.addEventListener(type, start, { capture: true, passive: true });
+  // A bare `client:interaction` arrives as `true`, whatever the type says.
+  const cookies = typeof (options.value as unknown) === 'string' ? options.value.split(/\s+/).filter(Boolean) : [];
+  if (hasCookie(cookies)) {
+    if ('requestIdleCallback' in window) requestIdleCallback(start);
+    else setTimeout(start, 200);
+  }
+};
+
+export default interaction;

@@ -1,0 +1,65 @@
+/**
+ * Issue 23: the page weight budgets (scripts/bench/page-weight.ts) count what a page loads
+ * before anyone touches it. Here a browser checks that the home and login pages really fetch no
+ * React before interaction (their forms hydrate on the first touch, client:interaction in
+ * integrations/island-triggers), that the first touch loads the island, and that what was done
+ * while it loaded is not lost: text typed is offered suggestions, a click is replayed.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+/** Every script the page requests, by path. */
+function scriptRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') paths.push(new URL(request.url()).pathname);
+  });
+  return paths;
+}
+
+/** The React renderer's chunk as the page's islands name it. */
+async function rendererUrl(page: Page): Promise<string> {
+  const url = await page.locator('astro-island[renderer-url]').first().getAttribute('renderer-url');
+  expect(url).toBeTruthy();
+  return url ?? '';
+}
+
+test('the home page loads no React until the search form is touched, and keeps what was typed meanwhile', async ({ page }) => {
+  const scripts = scriptRequests(page);
+  await page.goto('/en');
+  await page.waitForLoadState('networkidle');
+  const renderer = await rendererUrl(page);
+  expect(scripts).not.toContain(renderer);
+  expect(scripts.some((path) => path.includes('/SearchForm.'))).toBe(false);
+  expect(scripts.some((path) => path.includes('/PageFeedback.'))).toBe(false);
+
+  // Filled at once, before the island's code has even been requested: React hears of it later.
+  const from = page.getByRole('combobox', { name: 'From' });
+  await from.fill('Koh Ta');
+  // Suggestions for the text, not the list a focused empty field offers.
+  await expect(page.getByRole('option', { name: /^Koh Tao/ }).first()).toBeVisible();
+  await expect(page.getByRole('option', { name: /^Bangkok/ })).toHaveCount(0);
+  await expect(from).toHaveValue('Koh Ta');
+  expect(scripts).toContain(renderer);
+});
+
+test('the login page loads no React until the form is touched; a click made while it loads is replayed', async ({ page }) => {
+  const scripts = scriptRequests(page);
+  await page.goto('/en/login');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((path) => path.includes('/Login.'))).toBe(false);
+  expect(scripts.some((path) => /\/client\.[\w-]+\.js$/.test(path))).toBe(false);
+
+  // The first touch is this click: it starts loading the island and is replayed once it runs.
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
+  expect(scripts.some((path) => path.includes('/Login.'))).toBe(true);
+});
+
+test('the login form refuses a wrong password in one go, typed and sent before the island ran', async ({ page }) => {
+  await page.goto('/en/login');
+  await page.getByLabel('Email').fill('nobody@example.com');
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(/.+/);
+  await expect(page).toHaveURL(/\/en\/login$/);
+});

@@ -5,6 +5,15 @@ import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * One HTTP layer (issue 19): a feature's handlers (`api.ts`, `http.ts`) are its own; JSON answers,
+ * parsing and the error wrapper come from src/server/api/, never from another feature.
+ */
+const FEATURE_HTTP = {
+  regex: String.raw`^(\.\./)+(?!api/)[A-Za-z]+/(api|http)(\.ts)?$`,
+  message: "Another feature's HTTP module: use src/server/api/ (http.ts, errors.ts), or move the shared schema to src/domain/.",
+};
+
 export default defineConfig(
   {
     ignores: ['dist/', '.astro/', '.data/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/'],
@@ -44,12 +53,18 @@ export default defineConfig(
   // Payment and tickets meet through domain events (src/server/events), never by importing each
   // other: a paid booking's mail, a cancellation's refund are subscribers, not calls.
   {
+    files: ['src/server/**'],
+    ignores: ['src/server/api/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [FEATURE_HTTP] }] },
+  },
+  {
     files: ['src/server/payment/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
+            FEATURE_HTTP,
             {
               group: ['**/tickets/*', '**/tickets'],
               message: 'payment must not import tickets: record a domain event (src/server/events).',
@@ -66,6 +81,7 @@ export default defineConfig(
         'error',
         {
           patterns: [
+            FEATURE_HTTP,
             {
               group: ['**/payment/*', '**/payment'],
               message: 'tickets must not import payment: record a domain event (src/server/events).',

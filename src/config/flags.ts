@@ -3,14 +3,18 @@
  * NEW_STATION_PAGE=true swaps in the new station page layout (SPEC §2: departures grouped by
  * destination, the same view the station/new call returns).
  */
-export const NEW_STATION_PAGE = process.env.NEW_STATION_PAGE === 'true';
+import { readEnvironment } from './environment.ts';
+
+const flags = readEnvironment(['NEW_STATION_PAGE', 'NEW_RESULTS_PAGE', 'PRERENDER_TRIP_PAGES']);
+
+export const NEW_STATION_PAGE = flags.NEW_STATION_PAGE;
 
 /**
  * NEW_RESULTS_PAGE=true swaps the new results layout (SPEC §2: the variant at /new — route facts
  * first, trips grouped by the part of the day) in at the plain results path. Pre-rendered pairs
  * read it at build time and on-demand pairs at start, so set it for both.
  */
-export const NEW_RESULTS_PAGE = process.env.NEW_RESULTS_PAGE === 'true';
+export const NEW_RESULTS_PAGE = flags.NEW_RESULTS_PAGE;
 
 /**
  * PRERENDER_TRIP_PAGES=true makes the build pre-render every trip page (~5,500 routes × 24
@@ -19,4 +23,4 @@ export const NEW_RESULTS_PAGE = process.env.NEW_RESULTS_PAGE === 'true';
  * then on (src/server/renderedPages.ts), so the first `npm start` is quick. The sitemaps list them
  * either way.
  */
-export const PRERENDER_TRIP_PAGES = process.env.PRERENDER_TRIP_PAGES === 'true';
+export const PRERENDER_TRIP_PAGES = flags.PRERENDER_TRIP_PAGES;

@@ -3,6 +3,7 @@
  * content, station, operator and trip pages to those URL segments, so tests and local runs build in
  * seconds instead of minutes. Every getStaticPaths of those pages goes through this one helper.
  */
+import { readEnvironment } from '../config/environment.ts';
 import { LOCALES, type Locale } from './locales.ts';
 
 export function parseQuickLocales(value: string | undefined): Locale[] {
@@ -18,5 +19,5 @@ export function parseQuickLocales(value: string | undefined): Locale[] {
 }
 
 export function buildLocales(): Locale[] {
-  return parseQuickLocales(process.env.QUICK_BUILD_LOCALES);
+  return parseQuickLocales(readEnvironment(['QUICK_BUILD_LOCALES']).QUICK_BUILD_LOCALES);
 }

@@ -1,43 +1,28 @@
 /**
  * Server configuration, parsed once from the environment with zod so that a typo fails the
  * start with a message naming the variable instead of surfacing later as odd behaviour.
- * Every variable is listed in the README's configuration table.
+ * The variables and their types are the one list of src/config/environment.ts.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { ENVIRONMENT } from '../config/environment.ts';
 import { createEnvParser } from './envParser.ts';
 
-const serverEnvSchema = z.object({
-  DATABASE_URL: z.url().optional(),
-  /**
-   * PostgreSQL connections per server process. A reserve waiting for a busy departure's row lock
-   * keeps its connection, so a small pool makes every other request queue behind the busiest
-   * departure; keep processes × this under the server's max_connections (100 by default).
-   */
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  PGLITE_DATA_DIR: z.string().min(1).default('.data/db'),
-  /** Redis for the messages server processes send each other (src/server/bus); unset: PostgreSQL NOTIFY, or in-process on PGlite. */
-  REDIS_URL: z.url().optional(),
-  HOST: z.string().min(1).default('localhost'),
-  PORT: z.coerce.number().int().min(1).max(65_535).default(4321),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /**
-   * Canonical origin of every absolute URL the server makes (mail links, gateway return and
-   * webhook URLs, sitemap, hreflang). Unset: the address actually served, http://HOST:PORT.
-   */
-  SITE_URL: z.url().optional(),
-  /** Mail: SMTP when set, otherwise `.eml` files in the outbox folder (src/server/mail). */
-  SMTP_URL: z.string().min(1).optional(),
-  MAIL_FROM: z.string().min(3).default('Roamly <no-reply@roamly.localhost>'),
-  MAIL_OUTBOX_DIR: z.string().min(1).default('.data/outbox'),
-  /** Sign in with Google: the OAuth client id (the ID token's audience) and Google's key set. */
-  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
-  /**
-   * Captcha on "reset password": the provider's siteverify URL (hCaptcha, Turnstile, reCAPTCHA
-   * share the form-post contract) and the secret. Both or neither; unset → the token is optional.
-   */
-  CAPTCHA_VERIFY_URL: z.url().optional(),
-  CAPTCHA_SECRET: z.string().min(1).optional(),
+const serverEnvSchema = ENVIRONMENT.pick({
+  DATABASE_URL: true,
+  DATABASE_POOL_MAX: true,
+  PGLITE_DATA_DIR: true,
+  REDIS_URL: true,
+  HOST: true,
+  PORT: true,
+  LOG_LEVEL: true,
+  SITE_URL: true,
+  SMTP_URL: true,
+  MAIL_FROM: true,
+  MAIL_OUTBOX_DIR: true,
+  GOOGLE_CLIENT_ID: true,
+  GOOGLE_JWKS_URL: true,
+  CAPTCHA_VERIFY_URL: true,
+  CAPTCHA_SECRET: true,
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema> & { SITE_URL: string };

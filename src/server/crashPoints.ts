@@ -7,6 +7,7 @@
  * They are read once when the module loads; an unarmed point costs one string comparison.
  */
 import { z } from 'zod';
+import { ENVIRONMENT } from '../config/environment.ts';
 
 export const CRASH_POINTS = [
   /** The seats are held and committed; the traveller has not had the answer. */
@@ -23,10 +24,7 @@ export const CRASH_POINTS = [
 
 export type CrashPointName = (typeof CRASH_POINTS)[number];
 
-const crashEnv = z.object({
-  CRASH_POINTS_ENABLED: z.literal('test').optional(),
-  CRASH_POINT: z.enum(CRASH_POINTS).optional(),
-});
+const crashEnv = ENVIRONMENT.pick({ CRASH_POINTS_ENABLED: true }).extend({ CRASH_POINT: z.enum(CRASH_POINTS).optional() });
 
 /** The armed point, if any: both variables set and valid. An invalid value fails the start loudly. */
 export function armedCrashPoint(env: Record<string, string | undefined> = process.env): CrashPointName | undefined {

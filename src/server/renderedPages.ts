@@ -12,7 +12,9 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { MiddlewareHandler } from 'astro';
 import pino from 'pino';
+import { ENVIRONMENT } from '../config/environment.ts';
 import { parseServerEnv } from './config.ts';
+import { createEnvParser } from './envParser.ts';
 
 let log: pino.Logger | undefined;
 const logger = () => (log ??= pino({ level: parseServerEnv().LOG_LEVEL, base: { component: 'rendered-pages' } }));
@@ -52,9 +54,12 @@ export async function keepRenderedPage(root: string, pathname: string, html: str
   await rename(partial, file);
 }
 
+/** Set by scripts/serve.ts before the first request; read per request (cheaply: the parser keeps its last answer). */
+const renderedPagesEnv = createEnvParser(ENVIRONMENT.pick({ RENDERED_PAGES_DIR: true }));
+
 export const renderedPagesMiddleware: MiddlewareHandler = async (context, next) => {
   const response = await next();
-  const root = process.env.RENDERED_PAGES_DIR;
+  const root = renderedPagesEnv().RENDERED_PAGES_DIR;
   if (!root || context.isPrerendered || !context.locals.keepAsFile) return response;
   if (context.request.method !== 'GET' || response.status !== 200 || response.headers.has('set-cookie')) return response;
   const html = await response.text();

@@ -4,7 +4,7 @@
  * token and loads nothing from another site. With one (the island's props rewritten in the served
  * page, as a build with PUBLIC_CAPTCHA_SITE_KEY/PUBLIC_CAPTCHA_SCRIPT_URL renders them) the widget
  * script — a stand-in for Turnstile served by page.route — loads only when the reset form opens,
- * and its token goes out as `captcha`. A refused token (400 captcha_failed, answered by a route
+ * and its token goes out as `captcha`. A refused token (401 captcha_failed, answered by a route
  * stub) shows the server's message in the live region and resets the widget.
  *
  * Sign-in: after five wrong passwords a server with a captcha configured answers the next attempt
@@ -60,7 +60,7 @@ async function refuseCaptchaOnce(page: Page) {
   await page.route('**/api/nuxt/en/reset-password', (route) => {
     if (refused) return route.fallback();
     refused = true;
-    return route.fulfill({ status: 400, json: { error: { code: 'captcha_failed', message: CAPTCHA_FAILED } } });
+    return route.fulfill({ status: 401, json: { error: { code: 'captcha_failed', message: CAPTCHA_FAILED } } });
   });
 }
 
@@ -77,7 +77,7 @@ test.describe('without a captcha site key', () => {
     expect(thirdParty).toEqual([]);
   });
 
-  test('a 400 answer shows the server’s message in the live region', async ({ page, context, baseURL }) => {
+  test('a captcha_failed answer (401) shows the server’s message in the live region', async ({ page, context, baseURL }) => {
     await quietConsent(context, baseURL);
     await refuseCaptchaOnce(page);
     await openResetForm(page);

@@ -73,12 +73,12 @@ describe.each(DATABASES)('reset-password captcha and agent branding on $name', (
       expect(siteverify.calls).toHaveLength(0);
     });
 
-    it('when configured, refuses a missing or failing token with 400 captcha_failed and sends no mail', async () => {
+    it('when configured, refuses a missing or failing token with 401 captcha_failed (its one status, server/api/catalogue.ts) and sends no mail', async () => {
       h.deps.captcha = captchaVerifier({ verifyUrl: siteverify.url, secret: SECRET });
       const before = h.mails.length;
 
       const missing = await h.browser().call((a) => a.resetPassword, 'POST', { email: 'cara@example.com' });
-      expect(missing.status).toBe(400);
+      expect(missing.status).toBe(401);
       expect(missing.body.error).toEqual({
         code: 'captcha_failed',
         message: 'We could not confirm that you are not a robot. Please complete the check and try again.',
@@ -87,7 +87,7 @@ describe.each(DATABASES)('reset-password captcha and agent branding on $name', (
       expect(siteverify.calls).toHaveLength(0);
 
       const wrong = await h.browser('198.51.100.4').call((a) => a.resetPassword, 'POST', { email: 'cara@example.com', captcha: 'forged' });
-      expect(wrong.status).toBe(400);
+      expect(wrong.status).toBe(401);
       expect((wrong.body.error as { code: string }).code).toBe('captcha_failed');
       expect(h.mails).toHaveLength(before);
 
@@ -110,10 +110,10 @@ describe.each(DATABASES)('reset-password captcha and agent branding on $name', (
     it('fails closed when the provider errors or cannot be reached', async () => {
       const before = h.mails.length;
       h.deps.captcha = captchaVerifier({ verifyUrl: siteverify.url.replace('/siteverify', '/broken'), secret: SECRET });
-      expect((await h.browser().call((a) => a.resetPassword, 'POST', { email: 'cara@example.com', captcha: GOOD_TOKEN })).status).toBe(400);
+      expect((await h.browser().call((a) => a.resetPassword, 'POST', { email: 'cara@example.com', captcha: GOOD_TOKEN })).status).toBe(401);
       // A port nobody listens on (the fake server's, once closed, is not reliable: use port 9 "discard").
       h.deps.captcha = captchaVerifier({ verifyUrl: 'http://127.0.0.1:9/siteverify', secret: SECRET });
-      expect((await h.browser().call((a) => a.resetPassword, 'POST', { email: 'cara@example.com', captcha: GOOD_TOKEN })).status).toBe(400);
+      expect((await h.browser().call((a) => a.resetPassword, 'POST', { email: 'cara@example.com', captcha: GOOD_TOKEN })).status).toBe(401);
       expect(h.mails).toHaveLength(before);
       h.deps.captcha = null;
     });

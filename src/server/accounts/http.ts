@@ -9,7 +9,9 @@ import { emailSchema, passwordSchema, recoveryCodeSchema, totpCodeSchema } from 
 import { safeRef } from '../../domain/accounts/ref.ts';
 import { resolveCurrency } from '../../domain/currency.ts';
 import type { Translate } from '../../i18n/translate.ts';
-import { apiError } from '../api/errors.ts';
+import { ApiError } from '../api/errors.ts';
+import { endpoints, json as jsonAnswer, NO_STORE, parseInput, readJson } from '../api/http.ts';
+import type { ApiErrorCode } from '../api/catalogue.ts';
 import { reviewableTrips, userBookings } from './bookings.ts';
 import { parseCookies, sessionTokenFrom, signedInCookies, signedOutCookies } from './cookies.ts';
 import type { AccountsDeps } from './deps.ts';
@@ -31,24 +33,10 @@ export interface AccountRequest {
 
 type Handler = (req: AccountRequest) => Promise<Response>;
 
-function json(body: unknown, status = 200, setCookies: readonly string[] = [], headers: Record<string, string> = {}): Response {
-  const h = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
-  for (const c of setCookies) h.append('set-cookie', c);
-  return new Response(JSON.stringify(body), { status, headers: h });
-}
+/** Account answers are about one person: never cached. */
+const json = (body: unknown, status = 200, setCookies: readonly string[] = []): Response => jsonAnswer(body, status, NO_STORE, setCookies);
 
-function withHeaders(response: Response, headers: Record<string, string>): Response {
-  for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
-  return response;
-}
-
-async function readJson(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    return undefined;
-  }
-}
+const tooManyAttempts = (retryAfter: number) => new ApiError('too_many_attempts', { headers: { 'retry-after': String(retryAfter) } });
 
 export const loginBody = z.union([
   // `captcha`: the solved widget's token, asked for once an account has seen several attempts.
@@ -95,7 +83,11 @@ export function accountsHttp(deps: AccountsDeps) {
   const client = (req: AccountRequest) => ({ ip: req.ip });
 
   /** Turns a sign-in outcome into the answer: the user and fresh cookies, a 2FA token, 401 or 429. */
-  async function signInResponse(req: AccountRequest, result: SignInResult, failure = 'invalid_credentials'): Promise<Response> {
+  async function signInResponse(
+    req: AccountRequest,
+    result: SignInResult,
+    failure: ApiErrorCode = 'invalid_credentials',
+  ): Promise<Response> {
     switch (result.kind) {
       case 'signed_in': {
         // Session rotation: whatever session the browser had before is ended, never upgraded.
@@ -109,29 +101,26 @@ export function accountsHttp(deps: AccountsDeps) {
       case 'two_factor':
         return json({ token: result.token });
       case 'invalid':
-        return apiError(req.t, failure, 401);
+        throw new ApiError(failure);
       case 'rate_limited':
-        return withHeaders(apiError(req.t, 'too_many_attempts', 429), { 'retry-after': String(result.retryAfter) });
+        throw tooManyAttempts(result.retryAfter);
       case 'captcha_required':
-        return apiError(req.t, 'captcha_required', 401);
+        throw new ApiError('captcha_required');
       case 'captcha_failed':
-        return apiError(req.t, 'captcha_failed', 401);
+        throw new ApiError('captcha_failed');
     }
   }
 
   /** Re-authentication for a profile change: the password, counted against the sign-in limits. */
-  async function reauthenticate(req: AccountRequest, s: ActiveSession, password: string | undefined): Promise<Response | null> {
+  async function reauthenticate(req: AccountRequest, s: ActiveSession, password: string | undefined): Promise<void> {
     const result = await reauthenticated(deps, s, password, client(req));
-    if (result.kind === 'ok') return null;
-    if (result.kind === 'rate_limited')
-      return withHeaders(apiError(req.t, 'too_many_attempts', 429), { 'retry-after': String(result.retryAfter) });
-    return apiError(req.t, 'reauthentication_failed', 401);
+    if (result.kind === 'ok') return;
+    if (result.kind === 'rate_limited') throw tooManyAttempts(result.retryAfter);
+    throw new ApiError('reauthentication_failed');
   }
 
-  function mailResponse(req: AccountRequest, result: MailResult): Response {
-    if (result.kind === 'rate_limited') {
-      return withHeaders(apiError(req.t, 'too_many_attempts', 429), { 'retry-after': String(result.retryAfter) });
-    }
+  function mailResponse(result: MailResult): Response {
+    if (result.kind === 'rate_limited') throw tooManyAttempts(result.retryAfter);
     return json({ sent: true });
   }
 
@@ -143,57 +132,49 @@ export function accountsHttp(deps: AccountsDeps) {
   function signedIn(handler: (req: AccountRequest, s: ActiveSession) => Promise<Response>): Handler {
     return async (req) => {
       const s = await session(req);
-      if (!s || s.isTemp) return apiError(req.t, 'not_signed_in', 401);
+      if (!s || s.isTemp) throw new ApiError('not_signed_in');
       return handler(req, s);
     };
   }
 
   const mailContext = (req: AccountRequest) => ({ t: req.t, lang: req.lang });
 
-  const handlers = {
+  return endpoints({
     /** POST user: {email, password} or {token, code}. */
     login: async (req: AccountRequest) => {
-      const parsed = loginBody.safeParse(await readJson(req.request));
-      if (!parsed.success) return apiError(req.t, 'invalid_login', 400, parsed.error);
-      const body = parsed.data;
+      const body = parseInput(loginBody, await readJson(req.request), 'invalid_login');
       if ('email' in body) return signInResponse(req, await signInWithPassword(deps, body, client(req)));
       return signInResponse(req, await completeTwoFactor(deps, body, client(req)), 'invalid_code');
     },
 
     register: async (req: AccountRequest) => {
-      const parsed = registerBody.safeParse(await readJson(req.request));
-      if (!parsed.success) return apiError(req.t, 'invalid_registration', 400, parsed.error);
-      return mailResponse(req, await register(deps, mailContext(req), parsed.data, client(req)));
+      const input = parseInput(registerBody, await readJson(req.request), 'invalid_registration');
+      return mailResponse(await register(deps, mailContext(req), input, client(req)));
     },
 
     /** POST reset password: {email, captcha?} asks for a link; {token, password} sets the new password. */
     resetPassword: async (req: AccountRequest) => {
-      const parsed = resetBody.safeParse(await readJson(req.request));
-      if (!parsed.success) return apiError(req.t, 'invalid_reset', 400, parsed.error);
-      const body = parsed.data;
+      const body = parseInput(resetBody, await readJson(req.request), 'invalid_reset');
       if ('token' in body) return signInResponse(req, await resetPassword(deps, body, client(req)), 'invalid_link');
       // Checked before the rate limit and the mail: a bot without a valid token costs nothing.
-      if (deps.captcha && !(await deps.captcha(body.captcha, req.ip))) return apiError(req.t, 'captcha_failed', 400);
-      return mailResponse(req, await requestPasswordReset(deps, mailContext(req), body, client(req)));
+      if (deps.captcha && !(await deps.captcha(body.captcha, req.ip))) throw new ApiError('captcha_failed');
+      return mailResponse(await requestPasswordReset(deps, mailContext(req), body, client(req)));
     },
 
     loginWithEmail: async (req: AccountRequest) => {
-      const parsed = emailLinkBody.safeParse(await readJson(req.request));
-      if (!parsed.success) return apiError(req.t, 'invalid_login', 400, parsed.error);
-      const input = { email: parsed.data.email, ref: safeRef(parsed.data.ref) };
-      return mailResponse(req, await requestLoginLink(deps, mailContext(req), input, client(req)));
+      const input = parseInput(emailLinkBody, await readJson(req.request), 'invalid_login');
+      const link = { email: input.email, ref: safeRef(input.ref) };
+      return mailResponse(await requestLoginLink(deps, mailContext(req), link, client(req)));
     },
 
     loginWithGoogle: async (req: AccountRequest) => {
-      const parsed = googleBody.safeParse(await readJson(req.request));
-      if (!parsed.success) return apiError(req.t, 'invalid_login', 400, parsed.error);
-      return signInResponse(req, await signInWithGoogle(deps, parsed.data.credential, client(req)), 'invalid_google');
+      const input = parseInput(googleBody, await readJson(req.request), 'invalid_login');
+      return signInResponse(req, await signInWithGoogle(deps, input.credential, client(req)), 'invalid_google');
     },
 
     otpt: async (req: AccountRequest) => {
-      const parsed = otptBody.safeParse(await readJson(req.request));
-      if (!parsed.success) return apiError(req.t, 'invalid_link', 400, parsed.error);
-      return signInResponse(req, await signInWithOneTimeToken(deps, parsed.data.token, client(req)), 'invalid_link');
+      const input = parseInput(otptBody, await readJson(req.request), 'invalid_link');
+      return signInResponse(req, await signInWithOneTimeToken(deps, input.token, client(req)), 'invalid_link');
     },
 
     /** GET logout: ends the session on the server and clears every account cookie. */
@@ -234,22 +215,18 @@ export function accountsHttp(deps: AccountsDeps) {
     ),
 
     updateProfile: signedIn(async (req, s) => {
-      const parsed = profileBody.safeParse(await readJson(req.request));
-      if (!parsed.success) return apiError(req.t, 'invalid_profile', 400, parsed.error);
-      const body = parsed.data;
+      const body = parseInput(profileBody, await readJson(req.request), 'invalid_profile');
       switch (body.action) {
         case 'details':
           await updateDetails(deps, s.user.id, { name: body.name, phone: body.phone });
           return json({ ok: true });
         case 'password': {
-          const refused = await reauthenticate(req, s, body.currentPassword);
-          if (refused) return refused;
+          await reauthenticate(req, s, body.currentPassword);
           await changePassword(deps, s, body.newPassword);
           return json({ ok: true });
         }
         case 'email': {
-          const refused = await reauthenticate(req, s, body.password);
-          if (refused) return refused;
+          await reauthenticate(req, s, body.password);
           // Same answer whether the new address is free or taken: no enumeration from the profile either.
           await requestEmailChange(deps, mailContext(req), s.user, body.email);
           return json({ sent: true });
@@ -258,42 +235,40 @@ export function accountsHttp(deps: AccountsDeps) {
           await addPassenger(deps, s.user.id, { firstName: body.firstName, middleName: body.middleName, lastName: body.lastName });
           return json({ passengers: await listPassengers(deps, s.user.id) });
         case 'removePassenger':
-          if (!(await removePassenger(deps, s.user.id, body.id))) return apiError(req.t, 'not_found', 404);
+          if (!(await removePassenger(deps, s.user.id, body.id))) throw new ApiError('not_found');
           return json({ passengers: await listPassengers(deps, s.user.id) });
       }
     }),
 
     deleteProfile: signedIn(async (req, s) => {
-      const parsed = deleteBody.safeParse(await readJson(req.request));
-      if (!parsed.success) return apiError(req.t, 'invalid_profile', 400, parsed.error);
-      const refused = await reauthenticate(req, s, parsed.data.password);
-      if (refused) return refused;
+      const input = parseInput(deleteBody, await readJson(req.request), 'invalid_profile');
+      await reauthenticate(req, s, input.password);
       await deleteAccount(deps, s.user);
       return json({ ok: true }, 200, signedOutCookies(deps));
     }),
 
     twoFactor: signedIn(async (req, s) => {
-      const parsed = twoFactorBody.safeParse(await readJson(req.request));
-      if (!parsed.success) return apiError(req.t, 'invalid_code', 400, parsed.error);
-      if (parsed.data.action === 'start') {
+      const input = parseInput(twoFactorBody, await readJson(req.request), 'invalid_code');
+      if (input.action === 'start') {
         const enrolment = await startEnrolment(deps, s.user);
-        return enrolment ? json(enrolment) : apiError(req.t, 'two_factor_on', 409);
+        if (!enrolment) throw new ApiError('two_factor_on');
+        return json(enrolment);
       }
-      const codes = await confirmEnrolment(deps, s.user, parsed.data.code);
-      return codes ? json({ recoveryCodes: codes }) : apiError(req.t, 'invalid_code', 401);
+      const codes = await confirmEnrolment(deps, s.user, input.code);
+      if (!codes) throw new ApiError('invalid_code');
+      return json({ recoveryCodes: codes });
     }),
 
     disableTwoFactor: signedIn(async (req, s) => {
-      const parsed = twoFactorOffBody.safeParse(await readJson(req.request));
-      if (!parsed.success) return apiError(req.t, 'invalid_code', 400, parsed.error);
-      return (await disableTwoFactor(deps, s.user, parsed.data.code)) ? json({ ok: true }) : apiError(req.t, 'invalid_code', 401);
+      const input = parseInput(twoFactorOffBody, await readJson(req.request), 'invalid_code');
+      if (!(await disableTwoFactor(deps, s.user, input.code))) throw new ApiError('invalid_code');
+      return json({ ok: true });
     }),
 
     bookings: signedIn(async (req, s) => json({ bookings: await userBookings(deps, s.user, req.localeCode, req.lang) })),
 
     review: signedIn(async (req, s) => json({ trips: await reviewableTrips(deps, s.user, req.localeCode, req.lang) })),
-  } satisfies Record<string, Handler>;
-  return handlers;
+  } satisfies Record<string, Handler>);
 }
 
 export type AccountsHttp = ReturnType<typeof accountsHttp>;

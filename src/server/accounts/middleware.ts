@@ -32,10 +32,10 @@ export const accountsMiddleware = defineMiddleware(async (context, next) => {
     },
     [url.origin, siteOrigin],
   );
-  if (crossSite) return apiError(context.locals.t, 'cross_site', 403);
+  if (crossSite) return apiError(context.locals.t, 'cross_site');
   if (url.pathname.startsWith('/api/')) {
     // GET logout changes state too: a link on another site must not sign the user out.
-    if (url.pathname.endsWith('/logout') && secFetchSite === 'cross-site') return apiError(context.locals.t, 'cross_site', 403);
+    if (url.pathname.endsWith('/logout') && secFetchSite === 'cross-site') return apiError(context.locals.t, 'cross_site');
     return next();
   }
   const guard = guardFor(url.pathname);

@@ -15,7 +15,7 @@ describe('the error envelope', () => {
   });
 
   it('carries fields found by other checks, and is never cached', async () => {
-    const response = apiError(t, 'invalid_characters', 400, { name: ['invalid_characters'] });
+    const response = apiError(t, 'invalid_characters', { name: ['invalid_characters'] });
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toEqual({
       error: { code: 'invalid_characters', message: 'text of apiError.invalid_characters', fields: { name: ['invalid_characters'] } },

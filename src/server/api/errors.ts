@@ -6,10 +6,11 @@
  */
 import { z } from 'zod';
 import type { Translate } from '../../i18n/translate.ts';
+import { statusOf, type ApiErrorCode } from './catalogue.ts';
 
 /** The envelope as a schema too, so the OpenAPI document (openapi.ts) describes what this file sends. */
 export const apiErrorBodySchema = z.object({
-  error: z.object({
+  error: z.looseObject({
     code: z.string().meta({ description: 'Stable code; never changes once shipped.' }),
     message: z.string().meta({ description: 'Translated text for people (apiError.<code>).' }),
     fields: z
@@ -54,20 +55,58 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   return fields;
 }
 
-/** The envelope; `detail` gives the failing fields (a zod error, or fields found by other checks). */
-export function apiError(t: Translate, code: string, status: number, detail?: z.ZodError | Record<string, string[]>): Response {
-  const key = `apiError.${code}`;
+/** Failing fields: a zod error, or fields found by other checks (path → message keys). */
+export type FieldDetail = z.ZodError | Record<string, string[]>;
+
+export interface ApiErrorDetail {
+  fields?: FieldDetail | undefined;
+  /** Fields beside code and message, as the catalogue allows for the code (price_changed's totals). */
+  extra?: Record<string, unknown>;
+  /** Headers of the answer (Retry-After). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * What a service or handler throws to refuse a request: the code of the catalogue, and what the
+ * envelope carries. The status is the catalogue's, never the thrower's choice. `endpoint()`
+ * (http.ts) renders it; the request guard renders it for errors thrown past a handler.
+ */
+export class ApiError extends Error {
+  readonly code: ApiErrorCode;
+  readonly detail: ApiErrorDetail;
+  constructor(code: ApiErrorCode, detail: ApiErrorDetail = {}, options?: ErrorOptions) {
+    super(code, options);
+    this.name = 'ApiError';
+    this.code = code;
+    this.detail = detail;
+  }
+
+  get status(): number {
+    return statusOf(this.code);
+  }
+}
+
+/** The one renderer of the envelope. */
+export function errorResponse(t: Translate, error: ApiError): Response {
+  const key = `apiError.${error.code}`;
   const translated = t(key);
+  const { fields, extra, headers } = error.detail;
   const body: ApiErrorBody = {
     error: {
-      code,
+      ...extra,
+      code: error.code,
       message: translated === key ? t('error.ajax') : translated,
-      ...(detail ? { fields: detail instanceof z.ZodError ? fieldErrors(detail) : detail } : {}),
+      ...(fields ? { fields: fields instanceof z.ZodError ? fieldErrors(fields) : fields } : {}),
     },
   };
   // An error answer is about one request: never kept by a cache.
   return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    status: error.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
   });
+}
+
+/** The envelope for a refusal answered directly (the request guard, the middlewares). */
+export function apiError(t: Translate, code: ApiErrorCode, fields?: FieldDetail): Response {
+  return errorResponse(t, new ApiError(code, { fields }));
 }

@@ -16,7 +16,7 @@ const UNSAFE =
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const UNSAFE_CHARACTERS = 'invalid_characters';
+export const UNSAFE_CHARACTERS = 'invalid_characters' as const;
 
 /**
  * Fields that hold one line (names, e-mail, phone, document number): a tab or a line break there

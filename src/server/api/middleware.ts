@@ -17,10 +17,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
-import { BookingBusy } from '../booking/lifecycle/locks.ts';
-import { TransitionRefused } from '../booking/lifecycle/transition.ts';
 import { checkoutLogger } from '../booking/log.ts';
-import { apiError } from './errors.ts';
+import { ApiError, apiError, errorResponse } from './errors.ts';
 import { checkInput, contentTypeMatches, parseBody, readLimitedBody, UNSAFE_CHARACTERS } from './inputGuard.ts';
 import { apiRouteFor, operationFor } from './routes.ts';
 
@@ -62,47 +60,46 @@ export const requestGuardMiddleware = defineMiddleware(async (context, next) => 
   }
 
   const route = apiRouteFor(url.pathname);
-  if (!route) return apiError(locals.t, 'not_found', 404);
+  if (!route) return apiError(locals.t, 'not_found');
   const allow = route.allow.join(', ');
   if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow } });
   const operation = operationFor(route, method);
-  if (!operation) return withHeader(apiError(locals.t, 'method_not_allowed', 405), 'allow', allow);
+  if (!operation) return withHeader(apiError(locals.t, 'method_not_allowed'), 'allow', allow);
 
   const query = checkInput(Object.fromEntries(url.searchParams));
-  if (!query.ok && query.reason === 'unsafe') return apiError(locals.t, UNSAFE_CHARACTERS, 400, query.fields);
+  if (!query.ok && query.reason === 'unsafe') return apiError(locals.t, UNSAFE_CHARACTERS, query.fields);
 
   if (!METHODS_WITHOUT_BODY.has(method) && request.body) {
     const type = operation.body?.type ?? 'json';
-    if (Number(request.headers.get('content-length') ?? 0) > route.bodyLimit) return apiError(locals.t, 'payload_too_large', 413);
+    if (Number(request.headers.get('content-length') ?? 0) > route.bodyLimit) return apiError(locals.t, 'payload_too_large');
     const read = await readLimitedBody(request.clone().body, route.bodyLimit);
-    if (!read.ok && read.reason === 'too_large') return apiError(locals.t, 'payload_too_large', 413);
+    if (!read.ok && read.reason === 'too_large') return apiError(locals.t, 'payload_too_large');
     const text = read.ok ? read.text : '';
     if (text !== '' || !read.ok) {
       const contentType = request.headers.get('content-type') ?? '';
-      if (!contentTypeMatches(contentType, type)) return apiError(locals.t, 'unsupported_media_type', 415);
-      if (!read.ok) return apiError(locals.t, UNSAFE_CHARACTERS, 400, { _: [UNSAFE_CHARACTERS] });
+      if (!contentTypeMatches(contentType, type)) return apiError(locals.t, 'unsupported_media_type');
+      if (!read.ok) return apiError(locals.t, UNSAFE_CHARACTERS, { _: [UNSAFE_CHARACTERS] });
       const parsed = await parseBody(text, type, contentType);
       // Form data that does not parse (a multipart body without its boundary) is not a form at all.
-      if (!parsed.ok) return type === 'json' ? apiError(locals.t, 'invalid_json', 400) : apiError(locals.t, 'unsupported_media_type', 415);
+      if (!parsed.ok) return type === 'json' ? apiError(locals.t, 'invalid_json') : apiError(locals.t, 'unsupported_media_type');
       const checked = checkInput(parsed.value);
       if (!checked.ok)
         return checked.reason === 'too_deep'
-          ? apiError(locals.t, 'invalid_json', 400, { _: ['too_deep'] })
-          : apiError(locals.t, UNSAFE_CHARACTERS, 400, checked.fields);
+          ? apiError(locals.t, 'invalid_json', { _: ['too_deep'] })
+          : apiError(locals.t, UNSAFE_CHARACTERS, checked.fields);
     }
   }
 
   try {
     return await next();
   } catch (error) {
-    // Another change held the booking's rows too long: nothing changed, the client may retry.
-    if (error instanceof BookingBusy)
-      return withHeader(apiError(locals.t, error.code, 503), 'retry-after', String(error.retryAfterSeconds));
-    if (error instanceof TransitionRefused) return apiError(locals.t, error.code, 409);
+    // A refusal thrown past a handler's own wrapper (a booking change busy behind another, one
+    // the lifecycle does not allow): rendered the same way, with the catalogue's status.
+    if (error instanceof ApiError) return errorResponse(locals.t, error);
     checkoutLogger().error(
       { path: url.pathname, method, requestId: locals.requestId, err: error instanceof Error ? error.message : String(error) },
       'API handler failed',
     );
-    return apiError(locals.t, 'internal_error', 500);
+    return apiError(locals.t, 'internal_error');
   }
 });

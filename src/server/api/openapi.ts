@@ -25,7 +25,8 @@ import {
   twoFactorBody,
   twoFactorOffBody,
 } from '../accounts/http.ts';
-import { bookingReferenceQuery, cartHashQuery, cartHashSchema } from '../cart/api.ts';
+import { cartHashQuery, cartHashSchema } from '../../domain/cart/cartHash.ts';
+import { bookingReferenceQuery } from '../cart/api.ts';
 import { siteOrigin } from '../config.ts';
 import { formEnvelopeBody, reserveBody, totalBody } from '../checkout/api.ts';
 import { changeClassBody } from '../cart/changeClass.ts';
@@ -45,11 +46,12 @@ import { SIGNATURE_HEADER } from '../payment/signature.ts';
 import { pageDataQuery, recheckQuery, tripInfoQuery, typeaheadFetchQuery, typeaheadPrefetchQuery } from '../search/api.ts';
 import { searchSchema } from '../search/params.ts';
 import { ticketLinkQuery } from '../tickets/api.ts';
+import { API_ERRORS, type ApiErrorCode } from './catalogue.ts';
+import { ANSWERS } from './answers.ts';
 import { apiErrorBodySchema } from './errors.ts';
 
 type JsonSchema = Record<string, unknown>;
 type Method = 'get' | 'post' | 'delete';
-type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
 /** One operation of the API: where it is, what it reads (as zod schemas) and how it answers. */
 export interface ApiOperation {
@@ -65,11 +67,20 @@ export interface ApiOperation {
   params?: Readonly<Record<string, z.ZodType | null>>;
   headers?: readonly { name: string; required: boolean; description: string; schema: JsonSchema }[];
   body?: { schema: z.ZodType; type?: 'json' | 'form'; required?: boolean };
-  ok: { status: number; description: string; type?: 'json' | 'pdf' | 'ics' | 'redirect' };
-  /** Adds 304: the answer carries an ETag and honours If-None-Match (search/http.ts cachedJson). */
+  ok: {
+    status: number;
+    description: string;
+    type?: 'json' | 'pdf' | 'ics' | 'html' | 'redirect';
+    /** The success answer's schema (answers.ts): documented, and checked against every answer in tests (declared.ts). */
+    schema?: z.ZodType;
+  };
+  /** Adds 304: the answer carries an ETag and honours If-None-Match (api/cachedJson.ts). */
   etag?: boolean;
-  /** Error codes by status; 403 cross_site is added to every state-changing call (accounts/middleware.ts). */
-  errors: Partial<Record<ErrorStatus, readonly string[]>>;
+  /**
+   * The codes of the error catalogue (catalogue.ts) the handler may raise; their statuses come
+   * from the catalogue. The request guard's codes are added for every operation (declaredCodes).
+   */
+  errors: readonly ApiErrorCode[];
 }
 
 const nuxt = (path: string) => `/api/nuxt/{lang}/${path}`;
@@ -91,11 +102,11 @@ const cartHashParam = { hash: cartHashSchema };
 const searchQueryNote =
   'One of fromId/fromSlug and one of toId/toSlug is required: a place id (`12`), a station id (`s34`) or a place or station slug.';
 
-const SEARCH_ERRORS = { 400: ['invalid_search'], 404: ['unknown_place'], 503: ['search_unavailable'] } as const;
-const CART_ERRORS = { 400: ['invalid_cart'], 404: ['cart_not_found'], 503: ['search_unavailable'] } as const;
-const NETWORK_ERRORS = { 400: ['invalid_query'], 503: ['search_unavailable'] } as const;
-const TICKET_ERRORS = { 400: ['invalid_ticket_link'], 403: ['invalid_ticket_link'], 404: ['booking_not_found'] } as const;
-const SIGN_IN_ERRORS = { 429: ['too_many_attempts'] } as const;
+const SEARCH_ERRORS: readonly ApiErrorCode[] = ['invalid_search', 'unknown_place', 'search_unavailable'];
+const CART_ERRORS: readonly ApiErrorCode[] = ['invalid_cart', 'cart_not_found', 'search_unavailable'];
+const NETWORK_ERRORS: readonly ApiErrorCode[] = ['invalid_query', 'search_unavailable'];
+const TICKET_ERRORS: readonly ApiErrorCode[] = ['invalid_ticket_link', 'booking_not_found', 'search_unavailable'];
+const SIGN_IN_ERRORS: readonly ApiErrorCode[] = ['too_many_attempts'];
 
 export const API_OPERATIONS: readonly ApiOperation[] = [
   // Trips and typeahead (server/search/api.ts)
@@ -116,8 +127,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'trips',
     summary: 'Live seats and prices for the trips of one connector',
     query: [recheckQuery],
-    ok: { status: 200, description: 'The rechecked trips by key, to merge into the search answer.' },
-    errors: { 400: ['invalid_recheck'], 503: ['search_unavailable'] },
+    ok: { schema: ANSWERS.recheck, status: 200, description: 'The rechecked trips by key, to merge into the search answer.' },
+    errors: ['invalid_recheck', 'search_unavailable'],
   })),
   {
     method: 'get',
@@ -126,7 +137,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'The next days with service after the asked one',
     description: searchQueryNote,
     query: [searchSchema],
-    ok: { status: 200, description: 'Dates with a localized title.' },
+    ok: { schema: ANSWERS.nextDates, status: 200, description: 'Dates with a localized title.' },
     etag: true,
     errors: SEARCH_ERRORS,
   },
@@ -138,6 +149,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description: searchQueryNote,
     query: [searchSchema],
     ok: {
+      schema: ANSWERS.facts,
       status: 200,
       description:
         'A list of facts — travel facts, the recommended-trip banner and the trip-groups banner (empty when they cannot be computed).',
@@ -164,7 +176,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     query: [tripInfoQuery],
     ok: { status: 200, description: 'The trip with its legs, stops and prices.' },
     etag: true,
-    errors: { 400: ['invalid_search'], 404: ['unknown_trip'], 503: ['search_unavailable'] },
+    errors: ['invalid_search', 'unknown_trip', 'search_unavailable'],
   },
   {
     method: 'get',
@@ -173,7 +185,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Vehicle classes, operators and stations',
     ok: { status: 200, description: 'The reference data the client keeps.' },
     etag: true,
-    errors: { 503: ['search_unavailable'] },
+    errors: ['search_unavailable'],
   },
   {
     method: 'get',
@@ -193,7 +205,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     query: [typeaheadFetchQuery],
     ok: { status: 200, description: 'Matching places and stations.' },
     etag: true,
-    errors: { 400: ['invalid_search'], 503: ['search_unavailable'] },
+    errors: ['invalid_search', 'search_unavailable'],
   },
 
   // Cart (server/cart/api.ts)
@@ -221,8 +233,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'cart',
     summary: 'Freeze a cart so that it keeps its prices',
     body: { schema: cartHashQuery },
-    ok: { status: 200, description: '`{ hash, frozen }`.' },
-    errors: { 400: ['invalid_cart'], 404: ['cart_not_found'] },
+    ok: { schema: ANSWERS.freeze, status: 200, description: '`{ hash, frozen }`.' },
+    errors: ['invalid_cart', 'cart_not_found'],
   },
   {
     method: 'get',
@@ -231,11 +243,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'A booking by its reference and its e-mail or lead surname: a short-lived link to it',
     query: [bookingReferenceQuery],
     ok: {
+      schema: ANSWERS.bookingLink,
       status: 200,
       description:
         'A paid booking: `{ ticket_url, expires_in }` (a signed ticket link valid 30 minutes); a held one: `{ resume_url, expires_in }` (lets the opening browser continue to pay). A wrong pair answers as an unknown reference.',
     },
-    errors: { 400: ['invalid_booking'], 404: ['booking_not_found'], 429: ['too_many_attempts'] },
+    errors: ['invalid_booking', 'booking_not_found', 'too_many_attempts'],
   },
 
   // Checkout (server/checkout/api.ts)
@@ -263,8 +276,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'checkout',
     summary: 'Field-by-field verdict on the booking form',
     body: { schema: documentedFormEnvelope },
-    ok: { status: 200, description: '`{ valid: true, fields: {} }`; an invalid form is the 422 answer.' },
-    errors: { ...CART_ERRORS, 400: ['invalid_booking_form', 'invalid_cart'], 422: ['invalid_booking_form'] },
+    ok: { schema: ANSWERS.validForm, status: 200, description: '`{ valid: true, fields: {} }`; an invalid form is the 422 answer.' },
+    errors: [...CART_ERRORS, 'invalid_booking_form', 'invalid_cart'],
   },
   {
     method: 'post',
@@ -273,7 +286,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Server validation of the passengers form, with totals (nothing held yet)',
     body: { schema: documentedFormEnvelope },
     ok: { status: 200, description: '`{ valid: true, form, totals }`.' },
-    errors: { ...CART_ERRORS, 400: ['invalid_booking_form', 'invalid_cart'], 422: ['invalid_booking_form', 'unknown_addon'] },
+    errors: [...CART_ERRORS, 'invalid_booking_form', 'invalid_cart', 'unknown_addon'],
   },
   {
     method: 'post',
@@ -284,13 +297,20 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       'A `price_changed` answer carries `old_total` and `new_total` in its `error` object. Back from the confirmation step, the held booking keeps its seats and takes the new details (200).',
     params: cartHashParam,
     body: { schema: reserveBody.extend({ form: documentedBookingForm }) },
-    ok: { status: 201, description: '`{ booking, pay_url }`: the booking with its hold expiry.' },
-    errors: {
+    ok: { schema: ANSWERS.reserved, status: 201, description: '`{ booking, pay_url }`: the booking with its hold expiry.' },
+    errors: [
       ...CART_ERRORS,
-      404: ['cart_not_found', 'unknown_trip', 'unknown_option', 'no_price'],
-      409: ['price_changed', 'sold_out', 'sales_closed'],
-      422: ['invalid_booking_form', 'unknown_addon'],
-    },
+      'cart_not_found',
+      'unknown_trip',
+      'unknown_option',
+      'no_price',
+      'unknown_product',
+      'price_changed',
+      'sold_out',
+      'sales_closed',
+      'invalid_booking_form',
+      'unknown_addon',
+    ],
   },
   {
     method: 'post',
@@ -302,13 +322,18 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     params: cartHashParam,
     body: { schema: changeClassBody },
     ok: { status: 200, description: '`{ cart, booking, totals }` after the change.' },
-    errors: {
+    errors: [
       ...CART_ERRORS,
-      400: ['invalid_cart', 'invalid_class'],
-      404: ['cart_not_found', 'unknown_trip', 'no_price'],
-      409: ['price_changed', 'sold_out', 'sales_closed', 'class_locked'],
-      422: ['invalid_class'],
-    },
+      'invalid_cart',
+      'invalid_class',
+      'cart_not_found',
+      'unknown_trip',
+      'no_price',
+      'price_changed',
+      'sold_out',
+      'sales_closed',
+      'class_locked',
+    ],
   },
   ...(['get', 'post'] as const).map((method): ApiOperation => ({
     method,
@@ -317,8 +342,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: method === 'get' ? 'Fare and total of the cart' : 'Fare, the chosen add-ons priced, and total',
     params: cartHashParam,
     ...(method === 'post' ? { body: { schema: totalBody, required: false } } : {}),
-    ok: { status: 200, description: 'The totals.' },
-    errors: { ...CART_ERRORS, 400: ['invalid_cart', 'invalid_booking_form'], 422: ['unknown_addon'] },
+    ok: { schema: ANSWERS.totals, status: 200, description: 'The totals.' },
+    errors: [...CART_ERRORS, 'invalid_cart', 'invalid_booking_form', 'unknown_addon'],
   })),
   {
     method: 'get',
@@ -326,7 +351,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'checkout',
     summary: 'The total per trip of the cart',
     params: cartHashParam,
-    ok: { status: 200, description: '`{ parts }`.' },
+    ok: { schema: ANSWERS.totalSplit, status: 200, description: '`{ parts }`.' },
     errors: CART_ERRORS,
   },
   {
@@ -335,7 +360,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'checkout',
     summary: 'The ways to pay this cart',
     params: cartHashParam,
-    ok: { status: 200, description: '`{ paygates }`.' },
+    ok: { schema: ANSWERS.paygates, status: 200, description: '`{ paygates }`.' },
     errors: CART_ERRORS,
   },
   {
@@ -344,7 +369,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'checkout',
     summary: 'The ways to pay each trip of the cart',
     params: cartHashParam,
-    ok: { status: 200, description: '`{ parts }`, each with its paygates.' },
+    ok: { schema: ANSWERS.paygatesSplit, status: 200, description: '`{ parts }`, each with its paygates.' },
     errors: CART_ERRORS,
   },
 
@@ -356,7 +381,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'The booking to pay and its paygates',
     query: [cartHashQuery],
     ok: { status: 200, description: '`{ booking, paygates }`.' },
-    errors: { 400: ['invalid_cart'], 404: ['cart_not_found', 'booking_not_found'] },
+    errors: ['invalid_cart', 'cart_not_found', 'booking_not_found'],
   },
   {
     method: 'get',
@@ -364,8 +389,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'payment',
     summary: 'The amount per trip of the booking',
     params: cartHashParam,
-    ok: { status: 200, description: '`{ booking_id, parts }`.' },
-    errors: { 400: ['invalid_cart'], 404: ['cart_not_found', 'booking_not_found'] },
+    ok: { schema: ANSWERS.paySplit, status: 200, description: '`{ booking_id, parts }`.' },
+    errors: ['invalid_cart', 'cart_not_found', 'booking_not_found'],
   },
   ...(
     [
@@ -388,13 +413,20 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       },
     ],
     body: { schema },
-    ok: { status: 201, description: '`{ payment_id, booking_id, paygate, redirect_url, reference, expires_at }`.' },
-    errors: {
-      400: ['invalid_order', 'idempotency_key_required'],
-      404: ['booking_not_found'],
-      409: ['already_paid', 'booking_not_payable', 'idempotency_in_progress'],
-      422: ['idempotency_key_reused'],
+    ok: {
+      schema: ANSWERS.placedOrder,
+      status: 201,
+      description: '`{ payment_id, booking_id, paygate, redirect_url, reference, expires_at }`.',
     },
+    errors: [
+      'invalid_order',
+      'idempotency_key_required',
+      'booking_not_found',
+      'already_paid',
+      'booking_not_payable',
+      'idempotency_in_progress',
+      'idempotency_key_reused',
+    ],
   })),
   {
     method: 'get',
@@ -407,7 +439,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       description:
         "The booking and its latest payment; `final` ends polling. `booking` is the public id; only the booking's browser or signed-in owner gets an answer (others: 404).",
     },
-    errors: { 400: ['invalid_booking'], 404: ['booking_not_found'] },
+    errors: ['invalid_booking', 'booking_not_found'],
   },
   {
     method: 'post',
@@ -419,8 +451,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       { name: SIGNATURE_HEADER, required: true, description: 'The gateway signature of the raw body.', schema: { type: 'string' } },
     ],
     body: { schema: webhookEventSchema },
-    ok: { status: 200, description: '`{ received: true, result }`.' },
-    errors: { 400: ['invalid_webhook'], 401: ['invalid_webhook'], 404: ['payment_not_found'], 422: ['amount_mismatch'] },
+    ok: { schema: ANSWERS.webhook, status: 200, description: '`{ received: true, result }`.' },
+    errors: ['invalid_webhook', 'invalid_signature', 'payment_not_found', 'amount_mismatch'],
   },
 
   // Tickets behind a signed link (server/tickets/api.ts)
@@ -459,7 +491,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'content',
     summary: 'Network size, popular operators and places, the first travel guides',
     ok: { status: 200, description: 'The home page data.' },
-    errors: { 503: ['search_unavailable'] },
+    errors: ['search_unavailable'],
   },
   {
     method: 'get',
@@ -467,7 +499,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'content',
     summary: 'Every operator with its rating and transport',
     ok: { status: 200, description: '`{ operators }`.' },
-    errors: { 503: ['search_unavailable'] },
+    errors: ['search_unavailable'],
   },
   {
     method: 'get',
@@ -476,7 +508,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'An operator with its classes, routes and latest reviews',
     query: [operatorSlugQuery],
     ok: { status: 200, description: '`{ operator, classes, routes, reviews }`.' },
-    errors: { ...NETWORK_ERRORS, 404: ['unknown_operator'] },
+    errors: [...NETWORK_ERRORS, 'unknown_operator'],
   },
   {
     method: 'get',
@@ -485,7 +517,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "The operator's timetable rows, optionally from one place",
     query: [operatorQuery],
     ok: { status: 200, description: '`{ operator, timetable }`.' },
-    errors: { ...NETWORK_ERRORS, 404: ['unknown_operator', 'unknown_place'] },
+    errors: [...NETWORK_ERRORS, 'unknown_operator', 'unknown_place'],
   },
   {
     method: 'get',
@@ -495,7 +527,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description: 'One of `id` and `slug` is required.',
     query: [stationQuery],
     ok: { status: 200, description: 'The station page data.' },
-    errors: { ...NETWORK_ERRORS, 404: ['unknown_place'] },
+    errors: [...NETWORK_ERRORS, 'unknown_place'],
   },
   {
     method: 'get',
@@ -505,7 +537,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description: 'One of `id` and `slug` is required.',
     query: [stationQuery],
     ok: { status: 200, description: 'The station page data.' },
-    errors: { ...NETWORK_ERRORS, 404: ['unknown_place'] },
+    errors: [...NETWORK_ERRORS, 'unknown_place'],
   },
   {
     method: 'get',
@@ -514,7 +546,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Places reachable directly from a place, busiest first',
     query: [travelRoutesQuery],
     ok: { status: 200, description: '`{ from, routes }`.' },
-    errors: { ...NETWORK_ERRORS, 404: ['unknown_place'] },
+    errors: [...NETWORK_ERRORS, 'unknown_place'],
   },
   {
     method: 'get',
@@ -523,7 +555,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Whether a slug names a place, a station or an operator',
     query: [polymorphQuery],
     ok: { status: 200, description: 'The named thing, with `type` place, station or operator.' },
-    errors: { ...NETWORK_ERRORS, 404: ['unknown_place'] },
+    errors: [...NETWORK_ERRORS, 'unknown_place'],
   },
   {
     method: 'get',
@@ -542,7 +574,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     params: { operator: slugSchema },
     query: [pageQuery],
     ok: { status: 200, description: '`{ total, limit, offset, pageAverage, reviews }`.' },
-    errors: { ...NETWORK_ERRORS, 404: ['unknown_operator'] },
+    errors: [...NETWORK_ERRORS, 'unknown_operator'],
   },
   {
     method: 'get',
@@ -553,7 +585,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     params: { trip: null },
     query: [pageQuery],
     ok: { status: 200, description: '`{ total, limit, offset, pageAverage, reviews }`.' },
-    errors: { ...NETWORK_ERRORS, 404: ['unknown_trip'] },
+    errors: [...NETWORK_ERRORS, 'unknown_trip'],
   },
   {
     method: 'get',
@@ -562,7 +594,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Reviews of every route between two places',
     query: [travelReviewsQuery, pageQuery],
     ok: { status: 200, description: '`{ total, limit, offset, pageAverage, reviews }`.' },
-    errors: { ...NETWORK_ERRORS, 404: ['unknown_place'] },
+    errors: [...NETWORK_ERRORS, 'unknown_place'],
   },
 
   // Content documents (server/content/api.ts)
@@ -577,7 +609,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'content',
     summary: `${summary} in the request's language`,
     ok: { status: 200, description: 'The document (HTML body), with `fallback` when it is the English text.' },
-    errors: { 404: ['unknown_document'] },
+    errors: ['unknown_document'],
   })),
   {
     method: 'get',
@@ -586,7 +618,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'A terms document (`general` is the site terms)',
     params: { slug: slugSchema },
     ok: { status: 200, description: 'The document (HTML body), with `fallback` when it is the English text.' },
-    errors: { 404: ['unknown_document'] },
+    errors: ['unknown_document'],
   },
   {
     method: 'get',
@@ -595,7 +627,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'The travel guides, optionally only those about one place',
     query: [guidesQuery],
     ok: { status: 200, description: '`{ guides }`.' },
-    errors: { 400: ['invalid_query'] },
+    errors: ['invalid_query'],
   },
   {
     method: 'get',
@@ -603,7 +635,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'content',
     summary: "The about page and the network's size",
     ok: { status: 200, description: 'The document with `stats`.' },
-    errors: { 404: ['unknown_document'] },
+    errors: ['unknown_document'],
   },
   {
     method: 'get',
@@ -611,7 +643,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'content',
     summary: 'The ways to travel, with the guides for each',
     ok: { status: 200, description: 'The document with `classes`.' },
-    errors: { 404: ['unknown_document'] },
+    errors: ['unknown_document'],
   },
 
   // Accounts (server/accounts/http.ts)
@@ -622,11 +654,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Sign in with email and password, or complete two-factor sign-in with token and code',
     body: { schema: loginBody },
     ok: { status: 200, description: '`{ user }` with the session cookies, or `{ token }` when a second factor is needed.' },
-    errors: {
-      ...SIGN_IN_ERRORS,
-      400: ['invalid_login'],
-      401: ['invalid_credentials', 'invalid_code', 'captcha_required', 'captcha_failed'],
-    },
+    errors: [...SIGN_IN_ERRORS, 'invalid_login', 'invalid_credentials', 'invalid_code', 'captcha_required', 'captcha_failed'],
   },
   {
     method: 'post',
@@ -634,8 +662,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'user',
     summary: 'Register by email: a verification link is mailed',
     body: { schema: registerBody },
-    ok: { status: 200, description: '`{ sent: true }`, the same for an address already known.' },
-    errors: { ...SIGN_IN_ERRORS, 400: ['invalid_registration'] },
+    ok: { schema: ANSWERS.sent, status: 200, description: '`{ sent: true }`, the same for an address already known.' },
+    errors: [...SIGN_IN_ERRORS, 'invalid_registration'],
   },
   {
     method: 'post',
@@ -644,7 +672,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Ask for a password reset link ({email}), or set the new password ({token, password})',
     body: { schema: resetBody },
     ok: { status: 200, description: '`{ sent: true }`, or `{ user }` signed in after a reset.' },
-    errors: { ...SIGN_IN_ERRORS, 400: ['invalid_reset', 'captcha_failed'], 401: ['invalid_link'] },
+    errors: [...SIGN_IN_ERRORS, 'invalid_reset', 'captcha_failed', 'invalid_link'],
   },
   {
     method: 'post',
@@ -652,8 +680,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'user',
     summary: 'Mail a single-use sign-in link',
     body: { schema: emailLinkBody },
-    ok: { status: 200, description: '`{ sent: true }`.' },
-    errors: { ...SIGN_IN_ERRORS, 400: ['invalid_login'] },
+    ok: { schema: ANSWERS.sent, status: 200, description: '`{ sent: true }`.' },
+    errors: [...SIGN_IN_ERRORS, 'invalid_login'],
   },
   {
     method: 'post',
@@ -662,7 +690,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Sign in with a Google ID token',
     body: { schema: googleBody },
     ok: { status: 200, description: '`{ user }` with the session cookies, or `{ token }` when a second factor is needed.' },
-    errors: { ...SIGN_IN_ERRORS, 400: ['invalid_login'], 401: ['invalid_google'] },
+    errors: [...SIGN_IN_ERRORS, 'invalid_login', 'invalid_google'],
   },
   {
     method: 'post',
@@ -671,15 +699,15 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Redeem a one-time token from a mail or ticket link',
     body: { schema: otptBody },
     ok: { status: 200, description: '`{ user }` with the session cookies, or `{ token }` when a second factor is needed.' },
-    errors: { ...SIGN_IN_ERRORS, 400: ['invalid_link'], 401: ['invalid_link'] },
+    errors: [...SIGN_IN_ERRORS, 'invalid_link'],
   },
   {
     method: 'get',
     path: nuxt('logout'),
     tag: 'user',
     summary: 'End the session and clear the account cookies',
-    ok: { status: 200, description: '`{ ok: true }`.' },
-    errors: {},
+    ok: { schema: ANSWERS.ok, status: 200, description: '`{ ok: true }`.' },
+    errors: [],
   },
   {
     method: 'get',
@@ -687,7 +715,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'user',
     summary: "The user (or null), the last search's places, the currency and an agent's co-branding",
     ok: { status: 200, description: '`{ user, searchForm: { from, to }, fxcode, agent: { operator: { id, logo, name } } | null }`.' },
-    errors: {},
+    errors: [],
   },
   {
     method: 'get',
@@ -695,7 +723,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'user',
     summary: 'The signed-in user profile and saved passengers',
     ok: { status: 200, description: '`{ profile, passengers }`.' },
-    errors: { 401: ['not_signed_in'] },
+    errors: ['not_signed_in'],
   },
   {
     method: 'post',
@@ -704,7 +732,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Change details, password or email, or add or remove a saved passenger (by `action`)',
     body: { schema: profileBody },
     ok: { status: 200, description: '`{ ok: true }`, `{ sent: true }` or `{ passengers }`, by action.' },
-    errors: { ...SIGN_IN_ERRORS, 400: ['invalid_profile'], 401: ['not_signed_in', 'reauthentication_failed'], 404: ['not_found'] },
+    errors: [...SIGN_IN_ERRORS, 'invalid_profile', 'not_signed_in', 'reauthentication_failed', 'not_found'],
   },
   {
     method: 'delete',
@@ -713,7 +741,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Delete the account',
     body: { schema: deleteBody },
     ok: { status: 200, description: '`{ ok: true }`, with the account cookies cleared.' },
-    errors: { ...SIGN_IN_ERRORS, 400: ['invalid_profile'], 401: ['not_signed_in', 'reauthentication_failed'] },
+    errors: [...SIGN_IN_ERRORS, 'invalid_profile', 'not_signed_in', 'reauthentication_failed'],
   },
   {
     method: 'post',
@@ -722,7 +750,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Start two-factor enrolment, or confirm it with a code',
     body: { schema: twoFactorBody },
     ok: { status: 200, description: 'The enrolment secret (start) or `{ recoveryCodes }` (confirm).' },
-    errors: { 400: ['invalid_code'], 401: ['not_signed_in', 'invalid_code'], 409: ['two_factor_on'] },
+    errors: ['invalid_code', 'not_signed_in', 'two_factor_on'],
   },
   {
     method: 'delete',
@@ -731,7 +759,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Turn two-factor sign-in off with a code',
     body: { schema: twoFactorOffBody },
     ok: { status: 200, description: '`{ ok: true }`.' },
-    errors: { 400: ['invalid_code'], 401: ['not_signed_in', 'invalid_code'] },
+    errors: ['invalid_code', 'not_signed_in'],
   },
   {
     method: 'get',
@@ -739,7 +767,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'user',
     summary: "The signed-in traveller's bookings",
     ok: { status: 200, description: '`{ bookings }`.' },
-    errors: { 401: ['not_signed_in'] },
+    errors: ['not_signed_in'],
   },
   {
     method: 'get',
@@ -747,7 +775,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'user',
     summary: 'Trips the traveller can review',
     ok: { status: 200, description: '`{ trips }`.' },
-    errors: { 401: ['not_signed_in'] },
+    errors: ['not_signed_in'],
   },
 
   // Outside /api/nuxt
@@ -759,7 +787,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description: 'A form post, so the currency selector works without JavaScript.',
     body: { schema: currencyPreferenceBody, type: 'form' },
     ok: { status: 303, description: 'Back to `returnTo` (a same-site path) or the home page.', type: 'redirect' },
-    errors: { 400: ['invalid_currency'] },
+    errors: ['invalid_currency'],
   },
   {
     method: 'get',
@@ -773,7 +801,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       description:
         'The health report: `status`, `database.ok`, and `jobs[]` with `last_started_at`, `last_finished_at`, `lag_ms`, `last_error`.',
     },
-    errors: {},
+    errors: [],
   },
   {
     method: 'get',
@@ -781,7 +809,15 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'meta',
     summary: 'This document',
     ok: { status: 200, description: 'The OpenAPI 3.1 document of the API.' },
-    errors: {},
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/api/docs',
+    tag: 'meta',
+    summary: 'The API reference for people: this document as an HTML page, with the error catalogue',
+    ok: { status: 200, description: 'The reference (HTML, no script).', type: 'html' },
+    errors: [],
   },
 ];
 
@@ -789,6 +825,13 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
 export function inputJsonSchema(schema: z.ZodType): JsonSchema {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   // The dialect is the document's (OpenAPI 3.1 is JSON Schema 2020-12): no need to repeat it per schema.
+  delete json.$schema;
+  return json;
+}
+
+/** The JSON Schema of what the server answers (zod's output side). */
+function outputJsonSchema(schema: z.ZodType): JsonSchema {
+  const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
   delete json.$schema;
   return json;
 }
@@ -835,12 +878,17 @@ function successResponse(ok: ApiOperation['ok']) {
         description: ok.description,
         content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
       };
+    case 'html':
+      return { description: ok.description, content: { 'text/html': { schema: { type: 'string' } } } };
     case 'ics':
       return { description: ok.description, content: { 'text/calendar': { schema: { type: 'string' } } } };
     case 'redirect':
       return { description: ok.description, headers: { Location: { required: true, schema: { type: 'string' } } } };
     default:
-      return { description: ok.description, content: { 'application/json': { schema: { type: 'object' } } } };
+      return {
+        description: ok.description,
+        content: { 'application/json': { schema: ok.schema ? outputJsonSchema(ok.schema) : { type: 'object' } } },
+      };
   }
 }
 
@@ -851,26 +899,29 @@ function successResponse(ok: ApiOperation['ok']) {
  * refused too (accounts/middleware.ts), and any state-changing call may meet a booking change
  * that is busy (503, Retry-After) or not allowed from the booking's status (409).
  */
-function errorsOf(op: ApiOperation): Partial<Record<ErrorStatus, readonly string[]>> {
-  const add = (errors: Partial<Record<ErrorStatus, readonly string[]>>, status: ErrorStatus, codes: readonly string[]) => ({
-    ...errors,
-    [status]: [...new Set([...(errors[status] ?? []), ...codes])],
-  });
-  let errors = add(op.errors, 400, ['invalid_encoding', 'invalid_characters']);
-  errors = add(errors, 405, ['method_not_allowed']);
-  errors = add(errors, 500, ['internal_error']);
+export function declaredCodes(op: ApiOperation): ReadonlySet<ApiErrorCode> {
+  const codes = new Set<ApiErrorCode>([...op.errors, 'invalid_encoding', 'invalid_characters', 'method_not_allowed', 'internal_error']);
   if (op.body) {
-    errors = add(errors, 400, op.body.type === 'form' ? [] : ['invalid_json']);
-    errors = add(errors, 413, ['payload_too_large']);
-    errors = add(errors, 415, ['unsupported_media_type']);
+    if (op.body.type !== 'form') codes.add('invalid_json');
+    codes.add('payload_too_large');
+    codes.add('unsupported_media_type');
   }
   const changesState = op.method !== 'get' || op.path.endsWith('/logout');
-  if (!changesState) return errors;
-  // A booking change waits for another one's row locks only so long (booking/lifecycle/locks.ts),
-  // and one the lifecycle table does not allow from the booking's status is refused.
-  errors = add(errors, 503, ['booking_busy']);
-  errors = add(errors, 409, ['transition_not_allowed']);
-  return add(errors, 403, ['cross_site']);
+  if (changesState) {
+    // A booking change waits for another one's row locks only so long (booking/lifecycle/locks.ts),
+    // and one the lifecycle table does not allow from the booking's status is refused.
+    codes.add('booking_busy');
+    codes.add('transition_not_allowed');
+    codes.add('cross_site');
+  }
+  return codes;
+}
+
+/** The operation's codes by their catalogue status. */
+function errorsOf(op: ApiOperation): Map<number, ApiErrorCode[]> {
+  const byStatus = new Map<number, ApiErrorCode[]>();
+  for (const code of declaredCodes(op)) byStatus.set(API_ERRORS[code].status, [...(byStatus.get(API_ERRORS[code].status) ?? []), code]);
+  return new Map([...byStatus.entries()].sort(([a], [b]) => a - b));
 }
 
 function errorResponse(codes: readonly string[]) {
@@ -900,7 +951,7 @@ function operationObject(op: ApiOperation) {
   ];
   const responses: Record<string, unknown> = { [String(op.ok.status)]: successResponse(op.ok) };
   if (op.etag) responses['304'] = { description: 'Unchanged since the ETag sent in If-None-Match.' };
-  for (const [status, codes] of Object.entries(errorsOf(op))) if (codes.length) responses[status] = errorResponse(codes);
+  for (const [status, codes] of errorsOf(op)) responses[String(status)] = errorResponse(codes);
   return {
     operationId: operationId(op),
     tags: [op.tag],

@@ -4,19 +4,11 @@
  * LOCK_TIMEOUT_MS: how long a booking change waits for another one's row locks before it answers
  * 503 "busy, try again" (src/server/booking/lifecycle/locks.ts) instead of queueing without end.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { ENVIRONMENT } from '../../config/environment.ts';
 import { createEnvParser } from '../envParser.ts';
-import { DEFAULT_HOLD_MINUTES } from '../../domain/cart/holds.ts';
 
-const bookingEnvSchema = z.object({
-  HOLD_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
-    .default(DEFAULT_HOLD_MINUTES),
-  LOCK_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3000),
-});
+const bookingEnvSchema = ENVIRONMENT.pick({ HOLD_MINUTES: true, LOCK_TIMEOUT_MS: true });
 
 export type BookingEnv = z.infer<typeof bookingEnvSchema>;
 

@@ -11,7 +11,7 @@ import { currencyCodeSchema } from '../../domain/currency.ts';
 import type { Db } from '../db/client.ts';
 import { people } from '../search/params.ts';
 import { bindCartSessionByHash } from '../booking/access.ts';
-import { cartHashSchema } from './api.ts';
+import { cartHashSchema } from '../../domain/cart/cartHash.ts';
 import { cartSelections, createCart, loadCart } from './cart.ts';
 
 /** The add-to-cart page's query (SPEC §2): passengers, currency, and the outbound cart of a return trip. */

@@ -6,7 +6,7 @@
  */
 import { defineMiddleware } from 'astro:middleware';
 import { restrictStep, unknownCartPath, type CheckoutStep } from '../../domain/checkout/steps.ts';
-import { cartHashSchema } from '../cart/api.ts';
+import { cartHashSchema } from '../../domain/cart/cartHash.ts';
 import { loadCart } from '../cart/cart.ts';
 import { cartOpenTo } from '../booking/access.ts';
 import { currentBookingForCart } from '../booking/bookings.ts';

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { localeBySegment, resolveSegment, type Locale } from '../../i18n/locales.ts';
 import { messagesFor, ENGLISH } from '../../i18n/messages.ts';
 import { createTranslator, type Translate } from '../../i18n/translate.ts';
-import { apiError } from '../api/errors.ts';
+import { ApiError } from '../api/errors.ts';
+import { endpoints, json as jsonAnswer, parseInput } from '../api/http.ts';
 import { cachedNetworkStats } from '../catalog.ts';
 import { slugSchema } from '../../domain/content/schemas.ts';
 import { allGuides, contentStore, localPage, type ContentStore } from './store.ts';
@@ -25,13 +26,8 @@ function requestLocale(ctx: Ctx): { locale: Locale; t: Translate } {
   return { locale, t: createTranslator(locale.code, messagesFor(locale.code), ENGLISH) };
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 /** Content changes only with a deploy; a short shared cache keeps repeat calls cheap. */
-const CACHE = 'public, max-age=300';
-
-function json(body: unknown): Response {
-  return new Response(JSON.stringify(body), { headers: { 'content-type': JSON_TYPE, 'cache-control': CACHE } });
-}
+const json = (body: unknown): Response => jsonAnswer(body, 200, { 'cache-control': 'public, max-age=300' });
 
 /** Terms documents by the {slug} of legal/terms/{slug}; `general` is the site's own terms. */
 export const TERMS_DOCUMENTS: Readonly<Record<string, LegalPage>> = { general: 'terms' };
@@ -58,25 +54,27 @@ export const guidesQuery = z
   })
   .strict();
 
-export const contentApi = {
-  async legal(ctx: Ctx, page: LegalPage): Promise<Response> {
-    const { locale, t } = requestLocale(ctx);
-    const body = pageBody(await contentStore(), page, locale);
-    return body ? json(body) : apiError(t, 'unknown_document', 404);
-  },
+async function legalDocument(ctx: Ctx, page: LegalPage): Promise<Response> {
+  const { locale } = requestLocale(ctx);
+  const body = pageBody(await contentStore(), page, locale);
+  if (!body) throw new ApiError('unknown_document');
+  return json(body);
+}
+
+export const contentApi = endpoints({
+  privacyPolicy: (ctx: Ctx) => legalDocument(ctx, 'privacy-policy'),
+  cancellationPolicy: (ctx: Ctx) => legalDocument(ctx, 'cancellation-policy'),
 
   async terms(ctx: Ctx): Promise<Response> {
     const parsed = slugSchema.safeParse(ctx.params.slug);
     const page = parsed.success ? TERMS_DOCUMENTS[parsed.data] : undefined;
-    if (!page) return apiError(requestLocale(ctx).t, 'unknown_document', 404, parsed.success ? undefined : parsed.error);
-    return contentApi.legal(ctx, page);
+    if (!page) throw new ApiError('unknown_document', { fields: parsed.success ? undefined : parsed.error });
+    return legalDocument(ctx, page);
   },
 
   async guides(ctx: Ctx): Promise<Response> {
-    const { locale, t } = requestLocale(ctx);
-    const parsed = guidesQuery.safeParse(Object.fromEntries(ctx.url.searchParams));
-    if (!parsed.success) return apiError(t, 'invalid_query', 400, parsed.error);
-    const { place, limit } = parsed.data;
+    const { locale } = requestLocale(ctx);
+    const { place, limit } = parseInput(guidesQuery, Object.fromEntries(ctx.url.searchParams), 'invalid_query');
     const guides = allGuides(await contentStore(), locale.code)
       .filter((g) => !place || g.entry.data.places.includes(place))
       .slice(0, limit)
@@ -94,17 +92,18 @@ export const contentApi = {
   },
 
   async about(ctx: Ctx): Promise<Response> {
-    const { locale, t } = requestLocale(ctx);
+    const { locale } = requestLocale(ctx);
     const [store, stats] = await Promise.all([contentStore(), cachedNetworkStats()]);
     const body = pageBody(store, 'about', locale);
-    return body ? json({ ...body, url: `/${locale.segment}/about`, stats }) : apiError(t, 'unknown_document', 404);
+    if (!body) throw new ApiError('unknown_document');
+    return json({ ...body, url: `/${locale.segment}/about`, stats });
   },
 
   async transportOptions(ctx: Ctx): Promise<Response> {
     const { locale, t } = requestLocale(ctx);
     const store = await contentStore();
     const body = pageBody(store, 'transport-options', locale);
-    if (!body) return apiError(t, 'unknown_document', 404);
+    if (!body) throw new ApiError('unknown_document');
     const guides = allGuides(store, locale.code);
     const classes = (['bus', 'train', 'ferry', 'van', 'avia', 'charter'] as const).map((id) => ({
       id,
@@ -114,4 +113,4 @@ export const contentApi = {
     }));
     return json({ ...body, url: `/${locale.segment}/transport-options`, classes });
   },
-};
+});

@@ -13,8 +13,8 @@
  * mail queue it reuses: a burst of payments is answered first.
  */
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { ENVIRONMENT } from '../../config/environment.ts';
 import { createEnvParser } from '../envParser.ts';
 import { createMailQueue, type MailQueue } from '../tickets/mailQueue.ts';
 import { parseEvent, type DomainEvent, type SubscriberName } from './kinds.ts';
@@ -23,18 +23,7 @@ import { eventsLogger } from './log.ts';
 /** How long a claim keeps other dispatchers away; longer than any subscriber's work (a mail with a PDF). */
 export const CLAIM_MS = 5 * 60_000;
 
-const eventEnv = createEnvParser(
-  z.object({
-    /** Seconds a delivery claim lasts: after a process died mid-delivery, the event is delivered again this much later. */
-    EVENT_CLAIM_SECONDS: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 60 * 60)
-      .default(CLAIM_MS / 1000),
-  }),
-  'See the configuration table in README.md.',
-);
+const eventEnv = createEnvParser(ENVIRONMENT.pick({ EVENT_CLAIM_SECONDS: true }), 'See the configuration table in README.md.');
 
 function claimMs(): number {
   return eventEnv().EVENT_CLAIM_SECONDS * 1000;

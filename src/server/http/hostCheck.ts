@@ -13,7 +13,7 @@ import { hostAllowed } from './allowedHost.ts';
 export const hostMiddleware = defineMiddleware((context, next) => {
   if (context.isPrerendered || hostAllowed(context.request.headers.get('host'), parseServerEnv().SITE_URL)) return next();
   // 421 Misdirected Request: this server does not serve that name.
-  if (context.url.pathname.startsWith('/api/')) return apiError(context.locals.t, 'unknown_host', 421);
+  if (context.url.pathname.startsWith('/api/')) return apiError(context.locals.t, 'unknown_host');
   return new Response(context.locals.t('apiError.unknown_host'), {
     status: 421,
     headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },

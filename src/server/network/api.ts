@@ -15,14 +15,15 @@ import type { OperatorNode, PlaceNode, StationNode, TimetableIndex } from '../..
 import { ENGLISH, messagesFor } from '../../i18n/messages.ts';
 import { localeBySegment, resolveSegment, type Locale } from '../../i18n/locales.ts';
 import { createTranslator, type Translate } from '../../i18n/translate.ts';
-import { apiError } from '../api/errors.ts';
+import { ApiError } from '../api/errors.ts';
+import { endpoints, json as jsonAnswer, parseInput } from '../api/http.ts';
 import { cachedNetworkStats } from '../catalog.ts';
 import type { Db } from '../db/client.ts';
 import { getDbHandle } from '../db/index.ts';
 import { reviews as reviewsTable } from '../db/schema.ts';
 import { allGuides, contentStore } from '../content/store.ts';
 import { allOf, byOperator, byRoute, reviewPage, type ReviewRow } from '../reviews/queries.ts';
-import { getSearchIndex, IndexNotReadyError } from '../search/cache.ts';
+import { getSearchIndex } from '../search/cache.ts';
 import { pagesFor } from './catalog.ts';
 import { inArray } from 'drizzle-orm';
 
@@ -35,11 +36,8 @@ interface Request {
   db: Db;
 }
 
-function json(body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=60' },
-  });
-}
+/** Network facts change only with a reseed: a minute of shared caching. */
+const json = (body: unknown): Response => jsonAnswer(body, 200, { 'cache-control': 'public, max-age=60' });
 
 const name = (names: Record<string, string> & { en: string }, code: string) => names[code] ?? names.en;
 
@@ -62,22 +60,15 @@ export interface NetworkApiOptions {
 }
 
 export function createNetworkApi(options: NetworkApiOptions = {}) {
-  async function open(ctx: Ctx): Promise<Request | Response> {
+  async function open(ctx: Ctx): Promise<Request> {
     const locale = localeBySegment(resolveSegment(ctx.params.lang));
     const t = createTranslator(locale.code, messagesFor(locale.code), ENGLISH);
     const db = options.db ?? (await getDbHandle()).db;
-    try {
-      return { locale, t, db, index: await getSearchIndex(db) };
-    } catch (error) {
-      if (error instanceof IndexNotReadyError) return apiError(t, 'search_unavailable', 503);
-      throw error;
-    }
+    return { locale, t, db, index: await getSearchIndex(db) };
   }
 
-  function parse<S extends z.ZodType>(schema: S, ctx: Ctx, t: Translate): z.infer<S> | Response {
-    const parsed = schema.safeParse(Object.fromEntries(ctx.url.searchParams));
-    return parsed.success ? parsed.data : apiError(t, 'invalid_query', 400, parsed.error);
-  }
+  /** The query as it comes (empty values included: these schemas say what each may be). */
+  const parse = <S extends z.ZodType>(schema: S, ctx: Ctx) => parseInput(schema, Object.fromEntries(ctx.url.searchParams), 'invalid_query');
 
   const placeJson = (p: PlaceNode, r: Request) => ({
     id: p.id,
@@ -165,17 +156,15 @@ export function createNetworkApi(options: NetworkApiOptions = {}) {
   }
 
   async function reviewsResponse(r: Request, ctx: Ctx, where: Parameters<typeof reviewPage>[1]) {
-    const q = parse(pageQuery, ctx, r.t);
-    if (q instanceof Response) return q;
+    const q = parse(pageQuery, ctx);
     const page = await reviewPage(r.db, where, q.limit, q.offset);
     const average = page.reviews.length ? roundRating(page.reviews.reduce((n, x) => n + x.rating, 0) / page.reviews.length) : null;
     return json({ total: page.total, limit: q.limit, offset: q.offset, pageAverage: average, reviews: page.reviews.map(reviewJson) });
   }
 
-  return {
+  return endpoints({
     async home(ctx: Ctx): Promise<Response> {
       const r = await open(ctx);
-      if (r instanceof Response) return r;
       const [stats, store] = await Promise.all([cachedNetworkStats(), contentStore()]);
       const popular = [...r.index.operators.values()].sort((a, b) => b.reviewCount - a.reviewCount || a.id - b.id).slice(0, 8);
       const places = [...r.index.places.values()].sort((a, b) => b.popularity - a.popularity || a.id - b.id).slice(0, 12);
@@ -191,18 +180,15 @@ export function createNetworkApi(options: NetworkApiOptions = {}) {
 
     async operators(ctx: Ctx): Promise<Response> {
       const r = await open(ctx);
-      if (r instanceof Response) return r;
       const list = [...r.index.operators.values()].sort((a, b) => a.name.localeCompare(b.name, 'en'));
       return json({ operators: list.map((o) => operatorJson(o, r)) });
     },
 
     async operator(ctx: Ctx): Promise<Response> {
       const r = await open(ctx);
-      if (r instanceof Response) return r;
-      const q = parse(operatorSlugQuery, ctx, r.t);
-      if (q instanceof Response) return q;
+      const q = parse(operatorSlugQuery, ctx);
       const op = findOperator(r, q.slug);
-      if (!op) return apiError(r.t, 'unknown_operator', 404);
+      if (!op) throw new ApiError('unknown_operator');
       const summary = pagesFor(r.index).operators.get(op.id);
       const latest = await reviewPage(r.db, byOperator(op.id), 10, 0);
       return json({
@@ -223,13 +209,11 @@ export function createNetworkApi(options: NetworkApiOptions = {}) {
 
     async operatorTimetable(ctx: Ctx): Promise<Response> {
       const r = await open(ctx);
-      if (r instanceof Response) return r;
-      const q = parse(operatorQuery, ctx, r.t);
-      if (q instanceof Response) return q;
+      const q = parse(operatorQuery, ctx);
       const op = findOperator(r, q.slug);
       const place = q.place ? r.index.placesBySlug.get(q.place) : undefined;
-      if (!op) return apiError(r.t, 'unknown_operator', 404);
-      if (q.place && !place) return apiError(r.t, 'unknown_place', 404);
+      if (!op) throw new ApiError('unknown_operator');
+      if (q.place && !place) throw new ApiError('unknown_place');
       const summary = pagesFor(r.index).operators.get(op.id) ?? { routes: [], classNames: [], stationIds: [] };
       const rows = operatorTimetable(summary, place ? { placeId: place.id } : {});
       return json({
@@ -244,21 +228,18 @@ export function createNetworkApi(options: NetworkApiOptions = {}) {
 
     async station(ctx: Ctx): Promise<Response> {
       const r = await open(ctx);
-      if (r instanceof Response) return r;
-      const q = parse(stationQuery, ctx, r.t);
-      if (q instanceof Response) return q;
+      const q = parse(stationQuery, ctx);
       const station = findStation(r, q);
-      return station ? json(stationData(station, r)) : apiError(r.t, 'unknown_place', 404);
+      if (!station) throw new ApiError('unknown_place');
+      return json(stationData(station, r));
     },
 
     /** The new station page's data: departures grouped by destination, with every time of day. */
     async stationNew(ctx: Ctx): Promise<Response> {
       const r = await open(ctx);
-      if (r instanceof Response) return r;
-      const q = parse(stationQuery, ctx, r.t);
-      if (q instanceof Response) return q;
+      const q = parse(stationQuery, ctx);
       const station = findStation(r, q);
-      if (!station) return apiError(r.t, 'unknown_place', 404);
+      if (!station) throw new ApiError('unknown_place');
       const data = stationData(station, r);
       const grouped = departuresByDestination(pagesFor(r.index).stations.get(station.id)?.departures ?? []);
       return json({
@@ -280,11 +261,9 @@ export function createNetworkApi(options: NetworkApiOptions = {}) {
     /** Places reachable directly from a place (all its stations), busiest first. */
     async travelRoutes(ctx: Ctx): Promise<Response> {
       const r = await open(ctx);
-      if (r instanceof Response) return r;
-      const q = parse(travelRoutesQuery, ctx, r.t);
-      if (q instanceof Response) return q;
+      const q = parse(travelRoutesQuery, ctx);
       const from = r.index.placesBySlug.get(q.from);
-      if (!from) return apiError(r.t, 'unknown_place', 404);
+      if (!from) throw new ApiError('unknown_place');
       const merged = new Map<number, { perWeek: number; minDurationMin: number; vehclasses: Set<string>; operatorIds: Set<number> }>();
       for (const stationId of from.stationIds) {
         for (const c of pagesFor(r.index).stations.get(stationId)?.connections ?? []) {
@@ -313,9 +292,7 @@ export function createNetworkApi(options: NetworkApiOptions = {}) {
     /** What a slug in a travel URL names: a place, a station or an operator. */
     async travelPolymorph(ctx: Ctx): Promise<Response> {
       const r = await open(ctx);
-      if (r instanceof Response) return r;
-      const q = parse(polymorphQuery, ctx, r.t);
-      if (q instanceof Response) return q;
+      const q = parse(polymorphQuery, ctx);
       const place = r.index.placesBySlug.get(q.slug);
       if (place)
         return json({
@@ -330,42 +307,38 @@ export function createNetworkApi(options: NetworkApiOptions = {}) {
       if (station) return json({ type: 'station', ...stationData(station, r) });
       const op = findOperator(r, q.slug);
       if (op) return json({ type: 'operator', operator: operatorJson(op, r) });
-      return apiError(r.t, 'unknown_place', 404);
+      throw new ApiError('unknown_place');
     },
 
     async reviews(ctx: Ctx): Promise<Response> {
       const r = await open(ctx);
-      return r instanceof Response ? r : reviewsResponse(r, ctx, undefined);
+      return reviewsResponse(r, ctx, undefined);
     },
 
     async operatorReviews(ctx: Ctx): Promise<Response> {
       const r = await open(ctx);
-      if (r instanceof Response) return r;
       const slug = slugSchema.safeParse(ctx.params.operator);
       const op = slug.success ? findOperator(r, slug.data) : undefined;
-      if (!op) return apiError(r.t, 'unknown_operator', 404, slug.success ? undefined : slug.error);
+      if (!op) throw new ApiError('unknown_operator', { fields: slug.success ? undefined : slug.error });
       return reviewsResponse(r, ctx, byOperator(op.id));
     },
 
     /** Reviews of the route a trip runs on: {trip} is a route id or a search result's trip key. */
     async tripReviews(ctx: Ctx): Promise<Response> {
       const r = await open(ctx);
-      if (r instanceof Response) return r;
       const raw = ctx.params.trip ?? '';
       const routeId = /^\d+$/.test(raw) ? Number(raw) : legFromKey(r.index, raw.split('~')[0] ?? '')?.route.id;
-      if (routeId === undefined || !r.index.routes.some((x) => x.id === routeId)) return apiError(r.t, 'unknown_trip', 404);
+      if (routeId === undefined || !r.index.routes.some((x) => x.id === routeId)) throw new ApiError('unknown_trip');
       return reviewsResponse(r, ctx, byRoute(routeId));
     },
 
     /** Reviews of every route that runs between two places (?from=&to= slugs). */
     async travelReviews(ctx: Ctx): Promise<Response> {
       const r = await open(ctx);
-      if (r instanceof Response) return r;
-      const q = parse(travelReviewsQuery, ctx, r.t);
-      if (q instanceof Response) return q;
+      const q = parse(travelReviewsQuery, ctx);
       const from = r.index.placesBySlug.get(q.from);
       const to = r.index.placesBySlug.get(q.to);
-      if (!from || !to) return apiError(r.t, 'unknown_place', 404);
+      if (!from || !to) throw new ApiError('unknown_place');
       const routeIds = r.index.routes
         .filter((route) => {
           const a = route.stops.findIndex((s) => s.placeId === from.id);
@@ -375,7 +348,7 @@ export function createNetworkApi(options: NetworkApiOptions = {}) {
       if (routeIds.length === 0) return json({ total: 0, limit: 0, offset: 0, pageAverage: null, reviews: [] });
       return reviewsResponse(r, ctx, allOf(inArray(reviewsTable.routeId, routeIds)));
     },
-  };
+  });
 }
 
 export type NetworkApi = ReturnType<typeof createNetworkApi>;

@@ -7,9 +7,10 @@
 import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { toMoney } from '../../domain/search/money.ts';
-import { apiError } from '../api/errors.ts';
+import { ApiError, errorResponse } from '../api/errors.ts';
+import { endpoints, json, JSON_TYPE, NO_STORE, parseInput, queryObject, readJson } from '../api/http.ts';
 import { siteOrigin } from '../config.ts';
-import { cartHashQuery, cartHashSchema } from '../cart/api.ts';
+import { cartHashQuery, cartHashSchema } from '../../domain/cart/cartHash.ts';
 import { loadCart, type LoadedCart } from '../cart/cart.ts';
 import type { Db } from '../db/client.ts';
 import { bookingIdByPublicId, cartOpenTo, ownsBooking } from '../booking/access.ts';
@@ -18,8 +19,6 @@ import { logCheckoutStage } from '../booking/log.ts';
 import { travellerContext } from '../booking/requestContext.ts';
 import type { EventDispatcher } from '../events/dispatch.ts';
 import { getSearchIndex } from '../search/cache.ts';
-import { json } from '../search/http.ts';
-import { queryObject } from '../search/params.ts';
 import { parsePaymentEnv } from './config.ts';
 import { bookingPaymentView, paymentResult } from './result.ts';
 import { applyPaymentEvent, type EventOutcome } from './confirm.ts';
@@ -42,7 +41,6 @@ export interface PaymentApiOptions {
   events?: Pick<EventDispatcher, 'deliverSoon'>;
 }
 
-const NO_STORE = { 'cache-control': 'no-store' };
 const paygateSchema = z.enum(PAYGATE_CODES as [PaygateCode, ...PaygateCode[]]);
 
 /** The sandbox gateway's webhook event (the signed raw body, parsed). */
@@ -63,14 +61,6 @@ export const bookingPublicIdSchema = z.uuid();
 export const placeOrderBody = z.object({ booking_id: bookingPublicIdSchema, paygate: paygateSchema });
 export const placeOrderByCartHashBody = z.object({ hash: cartHashSchema, paygate: paygateSchema });
 export const paymentResultQuery = z.object({ booking: bookingPublicIdSchema });
-
-async function readJson(ctx: Ctx): Promise<unknown> {
-  try {
-    return await ctx.request.json();
-  } catch {
-    return undefined;
-  }
-}
 
 export function createPaymentApi(options: PaymentApiOptions = {}) {
   const now = options.now ?? (() => Date.now());
@@ -93,21 +83,38 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
     return bookingPaymentView(d, b, (await getSearchIndex(options.db, now())).fx);
   }
 
-  /** Runs an order call under its Idempotency-Key. */
-  async function withKey(ctx: Ctx, scope: string, body: unknown, work: (d: Db) => Promise<Response>): Promise<Response> {
+  /**
+   * Runs an order call under its Idempotency-Key. The first call's answer — its success or its
+   * refusal — is what every retry with the same key gets, so a refusal is stored as the
+   * envelope it is answered with (`refusal` renders it the one way, errors.ts).
+   */
+  async function withKey(
+    ctx: Ctx,
+    scope: string,
+    body: unknown,
+    work: (d: Db) => Promise<{ status: number; body: unknown }>,
+  ): Promise<Response> {
     const key = ctx.request.headers.get('idempotency-key') ?? '';
-    if (!IDEMPOTENCY_KEY.test(key)) return apiError(ctx.locals.t, 'idempotency_key_required', 400);
+    if (!IDEMPOTENCY_KEY.test(key)) throw new ApiError('idempotency_key_required');
     const d = await db();
     const result = await idempotent(d, scope, key, body, async () => {
-      const response = await work(d);
-      return { status: response.status, body: await response.text() };
+      try {
+        const answer = await work(d);
+        return { status: answer.status, body: JSON.stringify(answer.body) };
+      } catch (error) {
+        // A refusal of the order itself is the answer every retry gets. A busy booking, a refused
+        // transition or an index not ready (ApiError's subclasses) pass: the key is released and a retry runs again.
+        if (!(error instanceof ApiError) || error.constructor !== ApiError) throw error;
+        const refusal = errorResponse(ctx.locals.t, error);
+        return { status: refusal.status, body: await refusal.text() };
+      }
     });
-    if (result.kind === 'key_reused') return apiError(ctx.locals.t, 'idempotency_key_reused', 422);
-    if (result.kind === 'in_progress') return apiError(ctx.locals.t, 'idempotency_in_progress', 409);
+    if (result.kind === 'key_reused') throw new ApiError('idempotency_key_reused');
+    if (result.kind === 'in_progress') throw new ApiError('idempotency_in_progress');
     return new Response(result.answer.body, {
       status: result.answer.status,
       headers: {
-        'content-type': 'application/json; charset=utf-8',
+        'content-type': JSON_TYPE,
         ...NO_STORE,
         ...(result.replayed ? { 'idempotent-replayed': 'true' } : {}),
       },
@@ -122,13 +129,13 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
   }
 
   /** The cart's current booking, when this request may act on it; a stranger gets the same 404 as for no cart. */
-  async function cartBooking(ctx: Ctx, d: Db, hash: string): Promise<{ cart: LoadedCart; booking: BookingRow | undefined } | Response> {
+  async function cartBooking(ctx: Ctx, d: Db, hash: string): Promise<{ cart: LoadedCart; booking: BookingRow | undefined }> {
     const cart = await loadCart(d, hash);
-    if (!cart || !(await cartOpenTo(d, ctx.request, cart.cart.id, new Date(now())))) return apiError(ctx.locals.t, 'cart_not_found', 404);
+    if (!cart || !(await cartOpenTo(d, ctx.request, cart.cart.id, new Date(now())))) throw new ApiError('cart_not_found');
     return { cart, booking: await currentBookingForCart(d, cart.cart.id, new Date(now())) };
   }
 
-  async function place(ctx: Ctx, d: Db, bookingId: number, paygate: PaygateCode, booking?: BookingRow): Promise<Response> {
+  async function place(ctx: Ctx, d: Db, bookingId: number, paygate: PaygateCode, booking?: BookingRow) {
     const placed = await placeOrder(d, {
       bookingId,
       paygate,
@@ -139,9 +146,10 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
     });
     logCheckoutStage('Payment', { booking: bookingId, paygate, ok: placed.ok, ...(placed.ok ? {} : { code: placed.code }) });
     if (placed.ok) crashPoint('after-place-order');
-    if (!placed.ok) return apiError(ctx.locals.t, placed.code, placed.code === 'booking_not_found' ? 404 : 409);
-    return json(
-      {
+    if (!placed.ok) throw new ApiError(placed.code);
+    return {
+      status: 201,
+      body: {
         payment_id: placed.paymentId,
         booking_id: placed.bookingPublicId,
         paygate: placed.paygate,
@@ -149,25 +157,16 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
         reference: placed.paygate === 'counter' ? placed.providerRef : null,
         expires_at: placed.expiresAt?.toISOString() ?? null,
       },
-      201,
-    );
+    };
   }
 
-  return {
-    /** Resolves when the after-payment work started so far (confirmation mails) has finished. */
-    async settled(): Promise<void> {
-      while (mailing.size > 0) await Promise.all(mailing);
-    },
-
+  const handlers = endpoints({
     /** GET pay?hash=: the booking to pay and the ways to pay it. */
     async pay(ctx: Ctx): Promise<Response> {
-      const query = cartHashQuery.safeParse({ hash: queryObject(ctx.url).hash });
-      if (!query.success) return apiError(ctx.locals.t, 'invalid_cart', 400, query.error);
+      const query = parseInput(cartHashQuery, { hash: queryObject(ctx.url).hash }, 'invalid_cart');
       const d = await db();
-      const found = await cartBooking(ctx, d, query.data.hash);
-      if (found instanceof Response) return found;
-      const { booking } = found;
-      if (!booking) return apiError(ctx.locals.t, 'booking_not_found', 404);
+      const { booking } = await cartBooking(ctx, d, query.hash);
+      if (!booking) throw new ApiError('booking_not_found');
       logCheckoutStage('Payment only', { booking: booking.id });
       return json(
         {
@@ -180,13 +179,10 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
     },
 
     async paySplit(ctx: Ctx): Promise<Response> {
-      const hash = cartHashSchema.safeParse(ctx.params.hash);
-      if (!hash.success) return apiError(ctx.locals.t, 'invalid_cart', 400, hash.error);
+      const hash = parseInput(cartHashSchema, ctx.params.hash, 'invalid_cart');
       const d = await db();
-      const found = await cartBooking(ctx, d, hash.data);
-      if (found instanceof Response) return found;
-      const { cart, booking } = found;
-      if (!booking) return apiError(ctx.locals.t, 'booking_not_found', 404);
+      const { cart, booking } = await cartBooking(ctx, d, hash);
+      if (!booking) throw new ApiError('booking_not_found');
       const index = await getSearchIndex(options.db, now());
       return json(
         {
@@ -203,36 +199,30 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
     },
 
     async placeOrder(ctx: Ctx): Promise<Response> {
-      const raw = await readJson(ctx);
-      const parsed = placeOrderBody.safeParse(raw);
-      if (!parsed.success) return apiError(ctx.locals.t, 'invalid_order', 400, parsed.error);
-      return withKey(ctx, 'place-order', parsed.data, async (d) => {
-        const booking = await ownBooking(ctx, d, parsed.data.booking_id);
-        if (!booking) return apiError(ctx.locals.t, 'booking_not_found', 404);
-        return place(ctx, d, booking.id, parsed.data.paygate, booking);
+      const order = parseInput(placeOrderBody, await readJson(ctx.request), 'invalid_order');
+      return withKey(ctx, 'place-order', order, async (d) => {
+        const booking = await ownBooking(ctx, d, order.booking_id);
+        if (!booking) throw new ApiError('booking_not_found');
+        return place(ctx, d, booking.id, order.paygate, booking);
       });
     },
 
     async placeOrderByCartHash(ctx: Ctx): Promise<Response> {
-      const raw = await readJson(ctx);
-      const parsed = placeOrderByCartHashBody.safeParse(raw);
-      if (!parsed.success) return apiError(ctx.locals.t, 'invalid_order', 400, parsed.error);
-      return withKey(ctx, 'place-order', parsed.data, async (d) => {
-        const booking = await currentBookingForCartHash(d, parsed.data.hash, new Date(now()));
+      const order = parseInput(placeOrderByCartHashBody, await readJson(ctx.request), 'invalid_order');
+      return withKey(ctx, 'place-order', order, async (d) => {
+        const booking = await currentBookingForCartHash(d, order.hash, new Date(now()));
         // A stranger holding the hash is told what a missing booking is told.
-        if (!booking || !(await ownsBooking(d, ctx.request, booking, new Date(now()))))
-          return apiError(ctx.locals.t, 'booking_not_found', 404);
-        return place(ctx, d, booking.id, parsed.data.paygate, booking);
+        if (!booking || !(await ownsBooking(d, ctx.request, booking, new Date(now())))) throw new ApiError('booking_not_found');
+        return place(ctx, d, booking.id, order.paygate, booking);
       });
     },
 
     /** GET pay/payment-result?booking=: where a payment stands; `final` ends the status page's polling. */
     async paymentResult(ctx: Ctx): Promise<Response> {
-      const parsed = paymentResultQuery.safeParse(queryObject(ctx.url));
-      if (!parsed.success) return apiError(ctx.locals.t, 'invalid_booking', 400, parsed.error);
+      const query = parseInput(paymentResultQuery, queryObject(ctx.url), 'invalid_booking');
       const d = await db();
-      const booking = await ownBooking(ctx, d, parsed.data.booking);
-      if (!booking) return apiError(ctx.locals.t, 'booking_not_found', 404);
+      const booking = await ownBooking(ctx, d, query.booking);
+      if (!booking) throw new ApiError('booking_not_found');
       const index = await getSearchIndex(options.db, now());
       return json(await paymentResult(d, booking, ctx.locals.locale.segment, index.fx), 200, NO_STORE);
     },
@@ -242,35 +232,41 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
       const raw = await ctx.request.text();
       const check = verifySignature(parsePaymentEnv().PAYMENT_WEBHOOK_SECRET, ctx.request.headers.get(SIGNATURE_HEADER), raw, now());
       // The signature is checked before anything in the body is read: the refusal names the header.
-      if (check !== 'ok')
-        return apiError(ctx.locals.t, 'invalid_webhook', check === 'malformed' ? 400 : 401, { [SIGNATURE_HEADER]: [check] });
+      if (check !== 'ok') throw new ApiError('invalid_signature', { fields: { [SIGNATURE_HEADER]: [check] } });
       let payload: unknown;
       try {
         payload = JSON.parse(raw);
       } catch {
-        return apiError(ctx.locals.t, 'invalid_webhook', 400);
+        throw new ApiError('invalid_webhook');
       }
-      const event = webhookEventSchema.safeParse(payload);
-      if (!event.success) return apiError(ctx.locals.t, 'invalid_webhook', 400, event.error);
+      const event = parseInput(webhookEventSchema, payload, 'invalid_webhook');
       const d = await db();
       const outcome = await applyPaymentEvent(
         d,
         {
-          id: event.data.id,
-          type: event.data.type,
-          reference: event.data.data.reference,
-          amountMinor: event.data.data.amount,
-          currency: event.data.data.currency,
-          failureCode: event.data.data.failure_code,
+          id: event.id,
+          type: event.type,
+          reference: event.data.reference,
+          amountMinor: event.data.amount,
+          currency: event.data.currency,
+          failureCode: event.data.failure_code,
         },
         now(),
       );
-      logCheckoutStage('Internal Paygate Processing', { event: event.data.id, result: outcome.result });
-      if (outcome.result === 'unknown_payment') return apiError(ctx.locals.t, 'payment_not_found', 404);
-      if (outcome.result === 'amount_mismatch') return apiError(ctx.locals.t, 'amount_mismatch', 422);
+      logCheckoutStage('Internal Paygate Processing', { event: event.id, result: outcome.result });
+      if (outcome.result === 'unknown_payment') throw new ApiError('payment_not_found');
+      if (outcome.result === 'amount_mismatch') throw new ApiError('amount_mismatch');
       await afterEvent(d, outcome);
       return json({ received: true, result: outcome.result }, 200);
     },
+  });
+
+  return {
+    /** Resolves when the after-payment work started so far (confirmation mails) has finished. */
+    async settled(): Promise<void> {
+      while (mailing.size > 0) await Promise.all(mailing);
+    },
+    ...handlers,
   };
 }
 

@@ -11,12 +11,13 @@ import { seatKey, type Leg, type TimetableIndex } from '../../domain/search/time
 import { withLocalClassNames } from '../../domain/search/classNames.ts';
 import type { Trip } from '../../domain/search/trips.ts';
 import { classFilterSegment, VEHICLE_CLASSES } from '../../domain/search/vehicleClasses.ts';
-import { apiError } from '../api/errors.ts';
+import { ApiError } from '../api/errors.ts';
+import { createCachedJson } from '../api/cachedJson.ts';
+import { endpoints, json, parseInput, queryObject } from '../api/http.ts';
 import type { Db } from '../db/client.ts';
 import { CONNECTORS, connectorNameFor, seatQueryKey, type SeatQuery } from '../connectors/index.ts';
 import { getSearchIndex } from './cache.ts';
-import { createCachedJson, indexError, json } from './http.ts';
-import { classFilter, isoDate, minuteOfDay, people, queryObject, resolveRef, searchSchema, todayIn, type SearchParams } from './params.ts';
+import { classFilter, isoDate, minuteOfDay, people, resolveRef, searchSchema, todayIn, type SearchParams } from './params.ts';
 import { popularFrom, popularDepartures, typeahead } from '../../domain/search/typeahead.ts';
 import { routeFacts, factsOnDates } from '../../domain/search/facts.ts';
 import { tripInfo } from '../../domain/search/tripInfo.ts';
@@ -127,28 +128,16 @@ export function createSearchApi(options: SearchApiOptions = {}) {
   const index = () => getSearchIndex(options.db, now());
   const database = async () => options.db ?? (await import('../db/index.ts').then((m) => m.getDbHandle())).db;
 
-  /** Parses, resolves and normalises a search request; a Response when it cannot be searched. */
-  /** The search index, or the 503 answer while it is not ready (the client's hasError path). */
-  async function indexOrError(ctx: Ctx): Promise<TimetableIndex | Response> {
-    try {
-      return await index();
-    } catch (error) {
-      return indexError(ctx.locals.t, error);
-    }
-  }
-
-  async function prepare(ctx: Ctx, p: SearchParams) {
-    const idx = await indexOrError(ctx);
-    if (idx instanceof Response) return idx;
+  /** Resolves and normalises a search request; refuses places the index does not know. */
+  async function prepare(p: SearchParams) {
+    const idx = await index();
     const fromRef = resolveRef(idx, p.fromId, p.fromSlug);
     const toRef = resolveRef(idx, p.toId, p.toSlug);
     if (!fromRef || !toRef) {
       const fields: Record<string, string[]> = {};
       if (!fromRef) fields.fromId = ['unknown_place'];
       if (!toRef) fields.toId = ['unknown_place'];
-      const response = apiError(ctx.locals.t, 'unknown_place', 404);
-      const body = (await response.json()) as { error: Record<string, unknown> };
-      return json({ error: { ...body.error, fields } }, 404);
+      throw new ApiError('unknown_place', { fields });
     }
     const { from, to } = applyDirection(fromRef, toRef, p.direction);
     const origin = resolveEndpoint(idx, from);
@@ -157,17 +146,12 @@ export function createSearchApi(options: SearchApiOptions = {}) {
     return { idx, from, to, dates };
   }
 
-  function parseSearch(ctx: Ctx) {
-    const parsed = searchSchema.safeParse(queryObject(ctx.url));
-    return parsed.success ? parsed.data : apiError(ctx.locals.t, 'invalid_search', 400, parsed.error);
-  }
+  const parseSearch = (ctx: Ctx) => parseInput(searchSchema, queryObject(ctx.url), 'invalid_search');
 
-  return {
+  return endpoints({
     async search(ctx: Ctx): Promise<Response> {
       const p = parseSearch(ctx);
-      if (p instanceof Response) return p;
-      const prepared = await prepare(ctx, p);
-      if (prepared instanceof Response) return prepared;
+      const prepared = await prepare(p);
       const { idx, from, to, dates } = prepared;
       const lang = ctx.locals.locale.segment;
       const roundTrip = p.roundTrip === '1' || dates.date2 !== undefined;
@@ -224,14 +208,12 @@ export function createSearchApi(options: SearchApiOptions = {}) {
 
     /** Live seats and prices for the trips of one connector; the client merges by trip key. */
     async recheck(ctx: Ctx): Promise<Response> {
-      const parsed = recheckQuery.safeParse(queryObject(ctx.url));
-      if (!parsed.success) return apiError(ctx.locals.t, 'invalid_recheck', 400, parsed.error);
-      const token = decodeToken(parsed.data.token);
+      const query = parseInput(recheckQuery, queryObject(ctx.url), 'invalid_recheck');
+      const token = decodeToken(query.token);
       const classes = token && classFilter.safeParse(token.classes);
-      if (!token || !classes?.success) return apiError(ctx.locals.t, 'invalid_recheck', 400);
-      const idx = await indexOrError(ctx);
-      if (idx instanceof Response) return idx;
-      const connector = CONNECTORS[parsed.data.connector];
+      if (!token || !classes?.success) throw new ApiError('invalid_recheck');
+      const idx = await index();
+      const connector = CONNECTORS[query.connector];
       const journeys = findJourneys(idx, {
         from: token.from,
         to: token.to,
@@ -280,9 +262,7 @@ export function createSearchApi(options: SearchApiOptions = {}) {
 
     async nextDates(ctx: Ctx): Promise<Response> {
       const p = parseSearch(ctx);
-      if (p instanceof Response) return p;
-      const prepared = await prepare(ctx, p);
-      if (prepared instanceof Response) return prepared;
+      const prepared = await prepare(p);
       const { idx, from, to, dates } = prepared;
       return cachedJson(ctx.request, idx.version, SEARCH_MAX_AGE_S, () => {
         const format = new Intl.DateTimeFormat(ctx.locals.locale.code, {
@@ -302,9 +282,7 @@ export function createSearchApi(options: SearchApiOptions = {}) {
 
     async factsOnDates(ctx: Ctx): Promise<Response> {
       const p = parseSearch(ctx);
-      if (p instanceof Response) return p;
-      const prepared = await prepare(ctx, p);
-      if (prepared instanceof Response) return prepared;
+      const prepared = await prepare(p);
       const { idx, from, to, dates } = prepared;
       return cachedJson(ctx.request, idx.version, SEARCH_MAX_AGE_S, () => {
         try {
@@ -318,11 +296,8 @@ export function createSearchApi(options: SearchApiOptions = {}) {
 
     async pageData(ctx: Ctx): Promise<Response> {
       const p = parseSearch(ctx);
-      if (p instanceof Response) return p;
-      const extra = pageDataQuery.safeParse(queryObject(ctx.url));
-      if (!extra.success) return apiError(ctx.locals.t, 'invalid_search', 400, extra.error);
-      const prepared = await prepare(ctx, p);
-      if (prepared instanceof Response) return prepared;
+      const extra = parseInput(pageDataQuery, queryObject(ctx.url), 'invalid_search');
+      const prepared = await prepare(p);
       const { idx, from, to, dates } = prepared;
       const code = ctx.locals.locale.code;
       return cachedJson(ctx.request, idx.version, STATIC_MAX_AGE_S, () => ({
@@ -330,29 +305,26 @@ export function createSearchApi(options: SearchApiOptions = {}) {
         to: endpointInfo(idx, to, code),
         date: dates.date,
         people: p.people,
-        seoOverrideExperiment: extra.data.seoOverrideExperiment,
-        ...(extra.data.experimentJSONLD === 'y' ? { experimentJSONLD: routeFacts(idx, from, to, dates.date, p.currency, now()) } : {}),
+        seoOverrideExperiment: extra.seoOverrideExperiment,
+        ...(extra.experimentJSONLD === 'y' ? { experimentJSONLD: routeFacts(idx, from, to, dates.date, p.currency, now()) } : {}),
       }));
     },
 
     async tripInfo(ctx: Ctx): Promise<Response> {
-      const parsed = tripInfoQuery.safeParse(queryObject(ctx.url));
-      if (!parsed.success) return apiError(ctx.locals.t, 'invalid_search', 400, parsed.error);
-      const idx = await indexOrError(ctx);
-      if (idx instanceof Response) return idx;
-      const info = tripInfo(idx, parsed.data.key, {
-        people: parsed.data.people,
-        currency: parsed.data.currency,
+      const query = parseInput(tripInfoQuery, queryObject(ctx.url), 'invalid_search');
+      const idx = await index();
+      const info = tripInfo(idx, query.key, {
+        people: query.people,
+        currency: query.currency,
         now: now(),
         code: ctx.locals.locale.code,
       });
-      if (!info) return apiError(ctx.locals.t, 'unknown_trip', 404);
+      if (!info) throw new ApiError('unknown_trip');
       return cachedJson(ctx.request, idx.version, SEARCH_MAX_AGE_S, () => info);
     },
 
     async commonData(ctx: Ctx): Promise<Response> {
-      const idx = await indexOrError(ctx);
-      if (idx instanceof Response) return idx;
+      const idx = await index();
       const code = ctx.locals.locale.code;
       return cachedJson(ctx.request, idx.version, STATIC_MAX_AGE_S, () => ({
         classes: VEHICLE_CLASSES.map((id) => ({ id })),
@@ -376,26 +348,21 @@ export function createSearchApi(options: SearchApiOptions = {}) {
     },
 
     async typeaheadPrefetch(ctx: Ctx): Promise<Response> {
-      const parsed = typeaheadPrefetchQuery.safeParse(queryObject(ctx.url));
-      if (!parsed.success) return apiError(ctx.locals.t, 'invalid_search', 400, parsed.error);
-      const idx = await indexOrError(ctx);
-      if (idx instanceof Response) return idx;
+      const query = parseInput(typeaheadPrefetchQuery, queryObject(ctx.url), 'invalid_search');
+      const idx = await index();
       const code = ctx.locals.locale.code;
-      if (parsed.data.fromId === undefined)
-        return cachedJson(ctx.request, idx.version, STATIC_MAX_AGE_S, () => popularDepartures(idx, code));
-      const from = resolveRef(idx, parsed.data.fromId, undefined);
-      if (!from) return apiError(ctx.locals.t, 'unknown_place', 404);
+      if (query.fromId === undefined) return cachedJson(ctx.request, idx.version, STATIC_MAX_AGE_S, () => popularDepartures(idx, code));
+      const from = resolveRef(idx, query.fromId, undefined);
+      if (!from) throw new ApiError('unknown_place');
       return cachedJson(ctx.request, idx.version, STATIC_MAX_AGE_S, () => popularFrom(idx, from, code));
     },
 
     async typeaheadFetch(ctx: Ctx): Promise<Response> {
-      const parsed = typeaheadFetchQuery.safeParse(queryObject(ctx.url));
-      if (!parsed.success) return apiError(ctx.locals.t, 'invalid_search', 400, parsed.error);
-      const idx = await indexOrError(ctx);
-      if (idx instanceof Response) return idx;
-      return cachedJson(ctx.request, idx.version, STATIC_MAX_AGE_S, () => typeahead(idx, parsed.data.query, ctx.locals.locale.code));
+      const query = parseInput(typeaheadFetchQuery, queryObject(ctx.url), 'invalid_search');
+      const idx = await index();
+      return cachedJson(ctx.request, idx.version, STATIC_MAX_AGE_S, () => typeahead(idx, query.query, ctx.locals.locale.code));
     },
-  };
+  });
 }
 
 export type SearchApi = ReturnType<typeof createSearchApi>;

@@ -9,6 +9,7 @@
 import { profileNetwork } from '../../domain/search/profile.ts';
 import { SEARCH_ENGINE } from '../../domain/search/search.ts';
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
+import { ApiError } from '../api/errors.ts';
 import type { Db } from '../db/client.ts';
 import { getDbHandle } from '../db/index.ts';
 import { getBus, isServingProcess } from '../bus/index.ts';
@@ -17,9 +18,10 @@ import { loadIndex, readInventoryVersion } from './loadIndex.ts';
 
 const CHECK_INTERVAL_MS = 5_000;
 
-export class IndexNotReadyError extends Error {
+/** Thrown while the index cannot be loaded: the API answers 503 `search_unavailable` (the client's hasError path). */
+export class IndexNotReadyError extends ApiError {
   constructor(cause: unknown) {
-    super('The search index is not ready', { cause });
+    super('search_unavailable', {}, { cause });
   }
 }
 

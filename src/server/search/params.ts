@@ -76,13 +76,6 @@ export const searchSchema = z
 
 export type SearchParams = z.infer<typeof searchSchema>;
 
-/** Query strings drop empty and 'null' values (SPEC §5) before validation. */
-export function queryObject(url: URL): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of url.searchParams) if (value !== '' && value !== 'null') out[key] = value;
-  return out;
-}
-
 export function resolveRef(index: TimetableIndex, id: string | undefined, slug: string | undefined): Endpoint | undefined {
   const raw = id ?? slug;
   if (!raw) return undefined;

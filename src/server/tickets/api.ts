@@ -8,12 +8,11 @@ import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { ENGLISH } from '../../i18n/messages.ts';
 import { createTranslator } from '../../i18n/translate.ts';
-import { apiError } from '../api/errors.ts';
+import { ApiError } from '../api/errors.ts';
+import { endpoints, json, parseInput, queryObject } from '../api/http.ts';
 import type { Db } from '../db/client.ts';
 import { isPaid } from '../../domain/booking/lifecycle.ts';
 import { getSearchIndex } from '../search/cache.ts';
-import { json } from '../search/http.ts';
-import { queryObject } from '../search/params.ts';
 import { loadTicketData, type TicketData } from './data.ts';
 import { ticketIcs } from './ics.ts';
 import { verifyTicketToken } from './links.ts';
@@ -30,22 +29,20 @@ export function createTicketApi(options: { db?: Db; now?: () => number } = {}) {
   const now = options.now ?? (() => Date.now());
   const database = async () => options.db ?? (await import('../db/index.ts').then((m) => m.getDbHandle())).db;
 
-  async function load(ctx: Ctx, localeCode: string, t: (key: string) => string): Promise<TicketData | Response> {
-    const link = ticketLinkQuery.safeParse(queryObject(ctx.url));
-    if (!link.success) return apiError(ctx.locals.t, 'invalid_ticket_link', 400, link.error);
-    if (!verifyTicketToken(link.data.b, link.data.t, now())) return apiError(ctx.locals.t, 'invalid_ticket_link', 403);
+  async function load(ctx: Ctx, localeCode: string, t: (key: string) => string): Promise<TicketData> {
+    const link = parseInput(ticketLinkQuery, queryObject(ctx.url), 'invalid_ticket_link');
+    if (!verifyTicketToken(link.b, link.t, now())) throw new ApiError('invalid_ticket_link');
     const db = await database();
-    const ticket = await loadTicketData(db, await getSearchIndex(options.db, now()), link.data.b, localeCode, t);
-    if (!ticket || !isPaid(ticket.status)) return apiError(ctx.locals.t, 'booking_not_found', 404);
+    const ticket = await loadTicketData(db, await getSearchIndex(options.db, now()), link.b, localeCode, t);
+    if (!ticket || !isPaid(ticket.status)) throw new ApiError('booking_not_found');
     return ticket;
   }
 
   const english = createTranslator('en', ENGLISH, ENGLISH);
 
-  return {
+  return endpoints({
     async receipt(ctx: Ctx): Promise<Response> {
       const ticket = await load(ctx, ctx.locals.locale.code, ctx.locals.t);
-      if (ticket instanceof Response) return ticket;
       const refund = await cancellationPreview(await database(), ticket.id, new Date(now()));
       const index = await getSearchIndex(options.db, now());
       return json(
@@ -67,7 +64,6 @@ export function createTicketApi(options: { db?: Db; now?: () => number } = {}) {
 
     async pdf(ctx: Ctx): Promise<Response> {
       const ticket = await load(ctx, 'en', english);
-      if (ticket instanceof Response) return ticket;
       const bytes = await ticketPdf(ticket, english);
       return new Response(Buffer.from(bytes), {
         headers: {
@@ -80,7 +76,6 @@ export function createTicketApi(options: { db?: Db; now?: () => number } = {}) {
 
     async ics(ctx: Ctx): Promise<Response> {
       const ticket = await load(ctx, ctx.locals.locale.code, ctx.locals.t);
-      if (ticket instanceof Response) return ticket;
       return new Response(ticketIcs(ticket, ctx.locals.t, new Date(now()), ctx.locals.locale.code), {
         headers: {
           'content-type': 'text/calendar; charset=utf-8',
@@ -89,7 +84,7 @@ export function createTicketApi(options: { db?: Db; now?: () => number } = {}) {
         },
       });
     },
-  };
+  });
 }
 
 export const ticketApi = createTicketApi();

@@ -11,9 +11,9 @@
  * goes stale after MAIL_CLAIM_STALE_SECONDS (5 minutes by default) and the mail is tried again.
  */
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { PAID_STATUSES } from '../../domain/booking/lifecycle.ts';
 import type { Db } from '../db/client.ts';
+import { ENVIRONMENT } from '../../config/environment.ts';
 import { createEnvParser } from '../envParser.ts';
 import { bookings, domainEvents } from '../db/schema.ts';
 import { checkoutLogger } from '../booking/log.ts';
@@ -22,18 +22,7 @@ import { crashPoint } from '../crashPoints.ts';
 /** The default: long enough for a slow SMTP server, short enough that a crashed sender's mail is not late by much. */
 export const CLAIM_STALE_MS = 5 * 60_000;
 
-const mailEnv = createEnvParser(
-  z.object({
-    /** Seconds after which a sender's claim on a confirmation mail counts as abandoned (the sender died) and the mail is retried. */
-    MAIL_CLAIM_STALE_SECONDS: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 60 * 60)
-      .default(CLAIM_STALE_MS / 1000),
-  }),
-  'See the configuration table in README.md.',
-);
+const mailEnv = createEnvParser(ENVIRONMENT.pick({ MAIL_CLAIM_STALE_SECONDS: true }), 'See the configuration table in README.md.');
 
 function claimStaleMs(): number {
   return mailEnv().MAIL_CLAIM_STALE_SECONDS * 1000;

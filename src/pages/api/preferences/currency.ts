@@ -28,7 +28,7 @@ export const POST: APIRoute = async ({ request, cookies, redirect, locals }) => 
     .then((data) => Object.fromEntries(data))
     .catch(() => ({}));
   const parsed = bodySchema.safeParse(form);
-  if (!parsed.success) return apiError(locals.t, 'invalid_currency', 400, parsed.error);
+  if (!parsed.success) return apiError(locals.t, 'invalid_currency', parsed.error);
   cookies.set('currency', parsed.data.currency, { path: '/', maxAge: cookieMaxAge('currency'), sameSite: 'lax' });
   return redirect(safeReturnPath(parsed.data.returnTo) ?? `/${locals.locale.segment}`, 303);
 };

@@ -18,6 +18,7 @@
  * inside their statements and get the same timeout from the connection (src/server/db/client.ts).
  */
 import { asc, inArray, or, sql } from 'drizzle-orm';
+import { ApiError } from '../../api/errors.ts';
 import { connectionLockTimeout, type Db } from '../../db/client.ts';
 import { bookings, departureInventory, payments, seatHolds } from '../../db/schema.ts';
 import { parseBookingEnv } from '../config.ts';
@@ -35,11 +36,10 @@ export const LOCK_ORDER = [
 ] as const;
 
 /** Another change holds the rows longer than LOCK_TIMEOUT_MS: nothing changed, try again shortly. */
-export class BookingBusy extends Error {
-  readonly code = 'booking_busy';
+export class BookingBusy extends ApiError {
   readonly retryAfterSeconds = 1;
   constructor(cause?: unknown) {
-    super('booking busy', { cause });
+    super('booking_busy', { headers: { 'retry-after': '1' } }, { cause });
   }
 }
 

@@ -9,16 +9,17 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { transitionAllowed, type BookingStatus, type TransitionName } from '../../../domain/booking/lifecycle.ts';
 import { actorId, type ChangeContext } from '../../../domain/booking/actor.ts';
 import { bookingAudit, bookings } from '../../db/schema.ts';
+import { ApiError } from '../../api/errors.ts';
 import type { BookingRow, Tx } from './locks.ts';
 
 /** A change the lifecycle table does not allow from the booking's status: refused, nothing written. */
-export class TransitionRefused extends Error {
-  readonly code = 'transition_not_allowed';
+export class TransitionRefused extends ApiError {
   readonly transition: TransitionName;
   readonly from: BookingStatus | null;
   readonly to: BookingStatus;
   constructor(transition: TransitionName, from: BookingStatus | null, to: BookingStatus) {
-    super(`${transition}: ${String(from)} → ${to} is not allowed`);
+    super('transition_not_allowed');
+    this.message = `${transition}: ${String(from)} → ${to} is not allowed`;
     this.transition = transition;
     this.from = from;
     this.to = to;

@@ -5,7 +5,7 @@
 import { travellerContext } from '../../../../server/booking/requestContext.ts';
 import type { APIRoute } from 'astro';
 import { checkoutPath, unknownCartPath } from '../../../../domain/checkout/steps.ts';
-import { cartHashSchema } from '../../../../server/cart/api.ts';
+import { cartHashSchema } from '../../../../domain/cart/cartHash.ts';
 import { changeClassBody } from '../../../../server/cart/changeClass.ts';
 import { cartOpenTo } from '../../../../server/booking/access.ts';
 import { changeClassInCheckout } from '../../../../server/checkout/api.ts';

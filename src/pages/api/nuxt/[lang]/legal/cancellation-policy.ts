@@ -4,4 +4,4 @@ import { contentApi } from '../../../../../server/content/api.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = (context) => contentApi.legal(context, 'cancellation-policy');
+export const GET: APIRoute = (context) => contentApi.cancellationPolicy(context);

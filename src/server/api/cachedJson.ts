@@ -1,20 +1,12 @@
 /**
- * Response helpers for the search API: JSON with a weak ETag for cacheable GETs (the same
- * search against the same inventory version is the same answer), and the error mapping.
+ * Cacheable JSON answers: a weak ETag for GETs (the same search against the same inventory
+ * version is the same answer), kept in memory with their brotli copy.
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { DYNAMIC_BROTLI_QUALITY, MIN_COMPRESS_BYTES, preferredEncoding } from '../http/encoding.ts';
-import type { Translate } from '../../i18n/translate.ts';
-import { apiError } from '../api/errors.ts';
-import { IndexNotReadyError } from './cache.ts';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE, ...headers } });
-}
+import { JSON_TYPE } from './http.ts';
 
 /**
  * Answers already computed are kept as long as clients may cache them. Searches are skewed
@@ -86,10 +78,4 @@ export function createCachedJson(now: () => number = Date.now, maxBytes = 32 * 1
     }
     return new Response(answer.body, { status: 200, headers });
   };
-}
-
-/** Index not ready → 503 (the client's hasError path); anything else is a real failure. */
-export function indexError(t: Translate, error: unknown): Response {
-  if (error instanceof IndexNotReadyError) return apiError(t, 'search_unavailable', 503);
-  throw error;
 }

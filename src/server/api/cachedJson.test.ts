@@ -1,6 +1,6 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createCachedJson } from './http.ts';
+import { createCachedJson } from './cachedJson.ts';
 
 const url = 'http://localhost/api/nuxt/en/trips/search?fromId=1&toId=2&date=2026-12-01';
 

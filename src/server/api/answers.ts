@@ -1,0 +1,62 @@
+/**
+ * Schemas of success answers (issue 19, item 2), shared by the operations that answer them. An
+ * operation with a `response` schema has it in the OpenAPI document and /api/docs, and under the
+ * test runner every JSON answer it gives is parsed with it (declared.ts): a handler that answers
+ * something else fails the test that called it. Operations without one are still described in
+ * words — the list of those is the work left (docs/ARCHITECTURE.md, "The API").
+ */
+import { z } from 'zod';
+
+export const moneySchema = z.object({
+  value: z.number().meta({ description: 'Major units (12.5 = $12.50), derived from `minor`; for display.' }),
+  fxcode: z.string().regex(/^[A-Z]{3}$/),
+  minor: z.number().int().meta({ description: 'The exact amount in integer minor units.' }),
+});
+
+const paygate = z.object({ code: z.string(), type: z.string(), name: z.string() });
+const part = z.object({ part: z.number().int().min(0), trip_key: z.string(), total: moneySchema });
+
+export const ANSWERS = {
+  ok: z.object({ ok: z.literal(true) }),
+  sent: z.object({ sent: z.literal(true) }),
+  freeze: z.object({ hash: z.string(), frozen: z.boolean() }),
+  bookingLink: z.union([
+    z.object({ ticket_url: z.string(), expires_in: z.number().int().positive() }),
+    z.object({ resume_url: z.string(), expires_in: z.number().int().positive() }),
+  ]),
+  totals: z.object({
+    fare: moneySchema,
+    addons: z.array(z.looseObject({ amount: moneySchema, amountMinor: z.number().int() })),
+    total: moneySchema,
+  }),
+  paygates: z.object({ paygates: z.array(paygate) }),
+  totalSplit: z.object({ parts: z.array(part.extend({ direction: z.enum(['outbound', 'return']) })) }),
+  paygatesSplit: z.object({ parts: z.array(part.extend({ direction: z.enum(['outbound', 'return']), paygates: z.array(paygate) })) }),
+  paySplit: z.object({ booking_id: z.uuid(), parts: z.array(part) }),
+  validForm: z.object({ valid: z.literal(true), fields: z.object({}) }),
+  reserved: z.object({
+    booking: z.object({
+      id: z.uuid(),
+      reference: z.string(),
+      status: z.string(),
+      total: moneySchema,
+      hold_expires_at: z.iso.datetime(),
+    }),
+    pay_url: z.string(),
+  }),
+  placedOrder: z.object({
+    payment_id: z.number().int(),
+    booking_id: z.uuid(),
+    paygate: z.string(),
+    redirect_url: z.string().nullable(),
+    reference: z.string().nullable(),
+    expires_at: z.iso.datetime().nullable(),
+  }),
+  webhook: z.object({ received: z.literal(true), result: z.string() }),
+  nextDates: z.object({ dates: z.array(z.object({ date: z.iso.date(), title: z.string() })) }),
+  facts: z.object({ facts: z.array(z.unknown()) }),
+  recheck: z.object({
+    trips: z.array(z.looseObject({ key: z.string(), params: z.unknown(), travel_options: z.unknown() })),
+    isRechecked: z.literal(true),
+  }),
+} as const;

@@ -11,6 +11,7 @@ import { parseServerEnv } from '../../src/server/config.ts';
 import { openDb, type DbHandle } from '../../src/server/db/client.ts';
 import { applyMigrations } from '../../src/server/db/migrate.ts';
 import { seedPricingRules } from '../../src/server/pricing/seedPricingRules.ts';
+import { seedRailpasses } from '../../src/server/railpass/seed/seedRailpasses.ts';
 import { seedReviews } from '../../src/server/reviews/seedReviews.ts';
 import { allGeography } from './data/index.ts';
 import { buildNetwork } from './network.ts';
@@ -56,6 +57,7 @@ export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}):
   });
   await seedPricingRules(handle.db);
   await seedReviews(handle.db);
+  await seedRailpasses(handle.db, today);
   const written = performance.now();
   const { summary, text } = await summarizeDatabase(handle.db, today);
   return { summary, text, warnings: rows.warnings, buildMs: built - started, writeMs: written - built };

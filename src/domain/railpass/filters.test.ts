@@ -43,7 +43,10 @@ describe('the rail pass filter rule (SPEC §5)', () => {
     expect(applyFilters(all, NO_FILTERS)).toEqual(all);
   });
   it('needs one match in a group that has a selection', () => {
-    expect(applyFilters(all, f({ operators: ['jr-west', 'jr-hokkaido'] })).map((p) => p.slug)).toEqual(['kansai-area-pass', 'hokkaido-rail-pass']);
+    expect(applyFilters(all, f({ operators: ['jr-west', 'jr-hokkaido'] })).map((p) => p.slug)).toEqual([
+      'kansai-area-pass',
+      'hokkaido-rail-pass',
+    ]);
   });
   it('needs a match in each non-empty group', () => {
     expect(applyFilters(all, f({ operators: ['jr-hokkaido', 'jr-group'], validity: [7] })).map((p) => p.slug)).toEqual([

@@ -108,7 +108,10 @@ export function passMatches(pass: Pick<RailpassResult, 'operators' | 'regions' |
   return true;
 }
 
-export function applyFilters<P extends Pick<RailpassResult, 'operators' | 'regions' | 'validity'>>(passes: readonly P[], f: RailpassFilters): P[] {
+export function applyFilters<P extends Pick<RailpassResult, 'operators' | 'regions' | 'validity'>>(
+  passes: readonly P[],
+  f: RailpassFilters,
+): P[] {
   return passes.filter((p) => passMatches(p, f));
 }
 

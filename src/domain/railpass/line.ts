@@ -34,9 +34,7 @@ export const passTravellerSchema = z.strictObject({
 /** What a traveller chooses (the body of `cart/railpass` without the cart fields). */
 export const railpassPurchaseSchema = z.strictObject({
   passId: z.number().int().positive().max(MAX_ROW_ID),
-  classKey: z
-    .string()
-    .regex(/^[a-z0-9-]{1,40}$/, 'invalid_class'),
+  classKey: z.string().regex(/^[a-z0-9-]{1,40}$/, 'invalid_class'),
   passengerKind: z.enum(PASSENGER_KINDS),
   startDate: isoDaySchema,
   travellers: z.array(passTravellerSchema).min(1).max(MAX_PASS_TRAVELLERS),

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { activationWindow, ageOn, kindFitsAge, kindForAge, lastValidDay, refundDeadline, residenceAllowed, startDateProblem } from './purchase.ts';
+import {
+  activationWindow,
+  ageOn,
+  kindFitsAge,
+  kindForAge,
+  lastValidDay,
+  refundDeadline,
+  residenceAllowed,
+  startDateProblem,
+} from './purchase.ts';
 import type { PassengerKindRule } from './types.ts';
 
 const NOW = Date.parse('2026-03-10T15:00:00Z');
@@ -40,6 +49,8 @@ describe('buying a pass', () => {
     expect(lastValidDay({ validity: { mode: 'flexi', days: 2, withinDays: 10 } }, '2026-03-30')).toBe('2026-04-08');
   });
   it('refunds in full until the given days before the start', () => {
-    expect(refundDeadline({ refund: { fullRefundDaysBefore: 1, lateRefundPct: 0 } }, '2026-03-30').toISOString()).toBe('2026-03-29T00:00:00.000Z');
+    expect(refundDeadline({ refund: { fullRefundDaysBefore: 1, lateRefundPct: 0 } }, '2026-03-30').toISOString()).toBe(
+      '2026-03-29T00:00:00.000Z',
+    );
   });
 });

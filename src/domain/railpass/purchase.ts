@@ -21,7 +21,11 @@ export function activationWindow(pass: Pick<RailpassRecord, 'activationWindowDay
   return { first: addDays(today, 1), last: addDays(today, pass.activationWindowDays) };
 }
 
-export function startDateProblem(pass: Pick<RailpassRecord, 'activationWindowDays'>, startDate: string, now: number): 'start_too_early' | 'start_too_late' | undefined {
+export function startDateProblem(
+  pass: Pick<RailpassRecord, 'activationWindowDays'>,
+  startDate: string,
+  now: number,
+): 'start_too_early' | 'start_too_late' | undefined {
   const w = activationWindow(pass, now);
   if (startDate < w.first) return 'start_too_early';
   if (startDate > w.last) return 'start_too_late';
@@ -98,7 +102,8 @@ export function lineProblems(pass: RailpassRecord, line: LineToCheck, now: numbe
     if (!kindFitsAge(pass, line.passengerKind, ageOn(traveller.birthDate, line.startDate))) {
       problems.push({ code: 'age_not_allowed', field: `travellers.${i}.birthDate` });
     }
-    if (!residenceAllowed(pass.residence, traveller.residence)) problems.push({ code: 'residence_not_allowed', field: `travellers.${i}.residence` });
+    if (!residenceAllowed(pass.residence, traveller.residence))
+      problems.push({ code: 'residence_not_allowed', field: `travellers.${i}.residence` });
   }
   return problems;
 }

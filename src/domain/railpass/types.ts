@@ -104,7 +104,13 @@ export interface RailpassResult {
   mainPassId: number | null;
   type: RailpassType;
   name: string;
-  classOptions: { key: string; name: string; minPrice: { value: number; fxcode: string; minor: number }; reviews: number; rating: number | null }[];
+  classOptions: {
+    key: string;
+    name: string;
+    minPrice: { value: number; fxcode: string; minor: number };
+    reviews: number;
+    rating: number | null;
+  }[];
   validity: number[];
   operators: PassOperator[];
   regions: { key: string; name: string }[];

@@ -44,7 +44,8 @@ export async function addRailpassToCart(db: Db, index: TimetableIndex, input: Ad
   if (input.cartHash) {
     const [cart] = await db.select({ people: carts.people }).from(carts).where(eq(carts.hash, input.cartHash)).limit(1);
     if (!cart) return { ok: false, code: 'cart_not_found' };
-    if (cart.people !== people) return { ok: false, code: 'travellers_mismatch', fields: { travellers: [`expected_${String(cart.people)}`] } };
+    if (cart.people !== people)
+      return { ok: false, code: 'travellers_mismatch', fields: { travellers: [`expected_${String(cart.people)}`] } };
   }
   return addProductToCart(db, index, {
     kind: RAILPASS_KIND,

@@ -10,7 +10,14 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_CURRENCY, currencyCodeSchema } from '../../domain/currency.ts';
 import { RAILPASS_DESTINATIONS, destinationName } from '../../domain/railpass/destinations.ts';
-import { filterByPath, keptFilterBy, parseFilterBy, parseFilterQuery, withFilterBy, type RailpassFilters } from '../../domain/railpass/filters.ts';
+import {
+  filterByPath,
+  keptFilterBy,
+  parseFilterBy,
+  parseFilterQuery,
+  withFilterBy,
+  type RailpassFilters,
+} from '../../domain/railpass/filters.ts';
 import { railpassPurchaseSchema } from '../../domain/railpass/line.ts';
 import { RAILPASS_SORTS } from '../../domain/railpass/types.ts';
 import { pricingCurrency } from '../../domain/search/money.ts';
@@ -30,7 +37,10 @@ import { destinationsOf, passInfo, passPath, passResult, roundRating, searchResu
 
 type Ctx = Pick<APIContext, 'request' | 'url' | 'locals'>;
 
-const key = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'invalid_key').max(60);
+const key = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'invalid_key')
+  .max(60);
 const list = z.string().max(600).optional();
 const geoIds = z
   .string()
@@ -59,7 +69,10 @@ export const railpassReviewsQuery = z.object({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 export const railpassTypeaheadQuery = z.object({ query: z.string().trim().min(1).max(60), currency });
-export const cartRailpassBody = railpassPurchaseSchema.extend({ cartHash: cartHashSchema.optional(), currency: currencyCodeSchema.optional() });
+export const cartRailpassBody = railpassPurchaseSchema.extend({
+  cartHash: cartHashSchema.optional(),
+  currency: currencyCodeSchema.optional(),
+});
 
 export interface RailpassApiOptions {
   db?: Db;
@@ -74,7 +87,10 @@ export function createRailpassApi(options: RailpassApiOptions = {}) {
   const now = options.now ?? (() => Date.now());
   const database = async () => options.db ?? (await import('../db/index.ts').then((m) => m.getDbHandle())).db;
 
-  async function open<S extends z.ZodType>(ctx: Ctx, schema: S): Promise<{ q: z.infer<S>; index: TimetableIndex; v: ViewContext } | Response> {
+  async function open<S extends z.ZodType>(
+    ctx: Ctx,
+    schema: S,
+  ): Promise<{ q: z.infer<S>; index: TimetableIndex; v: ViewContext } | Response> {
     const parsed = schema.safeParse(queryObject(ctx.url));
     if (!parsed.success) return apiError(ctx.locals.t, 'invalid_query', 400, parsed.error);
     let index: TimetableIndex;
@@ -146,7 +162,11 @@ export function createRailpassApi(options: RailpassApiOptions = {}) {
         if (r.q.searchGeoIds) u.set('searchGeoIds', r.q.searchGeoIds);
         return `/api/nuxt/${r.v.segment}/railpasses/recheck?${u.toString()}`;
       };
-      return json({ ...results, sortedBy: r.q.sort, selected: filters, filterBy, recheckUrls: issuers.map(recheck), currency: r.v.currency }, 200, CACHE);
+      return json(
+        { ...results, sortedBy: r.q.sort, selected: filters, filterBy, recheckUrls: issuers.map(recheck), currency: r.v.currency },
+        200,
+        CACHE,
+      );
     },
 
     /** Live prices of one issuer's passes of a destination, to merge into the results by slug. */
@@ -154,7 +174,11 @@ export function createRailpassApi(options: RailpassApiOptions = {}) {
       const r = await open(ctx, railpassRecheckQuery);
       if (r instanceof Response) return r;
       const own = passesOf(r.index).filter((p) => p.countrySlug === r.q.countrySlug && p.operators.some((o) => o.key === r.q.recheckurl));
-      return json({ passes: own.map((p) => passResult(p, r.v)).filter((p) => p.classOptions.length), currency: r.v.currency }, 200, NO_STORE);
+      return json(
+        { passes: own.map((p) => passResult(p, r.v)).filter((p) => p.classOptions.length), currency: r.v.currency },
+        200,
+        NO_STORE,
+      );
     },
 
     /** Passes valid in both places' countries: what a trip search between them also offers. */
@@ -164,8 +188,14 @@ export function createRailpassApi(options: RailpassApiOptions = {}) {
       const from = r.index.places.get(r.q.fromPlaceId);
       const to = r.index.places.get(r.q.toPlaceId);
       if (!from || !to) return apiError(r.v.t, 'unknown_place', 404);
-      const covering = passesOf(r.index).filter((p) => p.countryCodes.includes(from.countryCode) && p.countryCodes.includes(to.countryCode));
-      return json({ passes: covering.map((p) => passResult(p, r.v)).filter((p) => p.classOptions.length), currency: r.v.currency }, 200, CACHE);
+      const covering = passesOf(r.index).filter(
+        (p) => p.countryCodes.includes(from.countryCode) && p.countryCodes.includes(to.countryCode),
+      );
+      return json(
+        { passes: covering.map((p) => passResult(p, r.v)).filter((p) => p.classOptions.length), currency: r.v.currency },
+        200,
+        CACHE,
+      );
     },
 
     async destinations(ctx: Ctx): Promise<Response> {
@@ -217,7 +247,13 @@ export function createRailpassApi(options: RailpassApiOptions = {}) {
       const db = await database();
       const where = and(eq(railpassReviews.railpassId, pass.id));
       const [rows, total] = await Promise.all([
-        db.select().from(railpassReviews).where(where).orderBy(desc(railpassReviews.createdAt), desc(railpassReviews.id)).limit(r.q.limit).offset(r.q.offset),
+        db
+          .select()
+          .from(railpassReviews)
+          .where(where)
+          .orderBy(desc(railpassReviews.createdAt), desc(railpassReviews.id))
+          .limit(r.q.limit)
+          .offset(r.q.offset),
         db.select({ n: count() }).from(railpassReviews).where(where),
       ]);
       return json(
@@ -254,7 +290,13 @@ export function createRailpassApi(options: RailpassApiOptions = {}) {
         .sort((a, b) => b.popularity - a.popularity);
       const records = [
         ...destinations.map((d) => ({ kind: 'destination' as const, slug: d.slug, name: d.name, countryCode: d.code, url: d.url })),
-        ...passes.map((p) => ({ kind: 'pass' as const, slug: p.slug, name: localized(p.names, r.v.localeCode), countryCode: p.countryCodes[0] ?? null, url: passPath(r.v.segment, p) })),
+        ...passes.map((p) => ({
+          kind: 'pass' as const,
+          slug: p.slug,
+          name: localized(p.names, r.v.localeCode),
+          countryCode: p.countryCodes[0] ?? null,
+          url: passPath(r.v.segment, p),
+        })),
       ].slice(0, TYPEAHEAD_MAX);
       return json({ records }, 200, CACHE);
     },
@@ -262,7 +304,10 @@ export function createRailpassApi(options: RailpassApiOptions = {}) {
     async popular(ctx: Ctx): Promise<Response> {
       const r = await open(ctx, railpassCurrencyQuery);
       if (r instanceof Response) return r;
-      const popular = [...passesOf(r.index)].filter((p) => p.mainPassId === null).sort((a, b) => b.popularity - a.popularity || a.id - b.id).slice(0, 8);
+      const popular = [...passesOf(r.index)]
+        .filter((p) => p.mainPassId === null)
+        .sort((a, b) => b.popularity - a.popularity || a.id - b.id)
+        .slice(0, 8);
       return json({ passes: popular.map((p) => passResult(p, r.v)), currency: r.v.currency }, 200, CACHE);
     },
 
@@ -293,12 +338,21 @@ export function createRailpassApi(options: RailpassApiOptions = {}) {
         sessionKey,
       });
       if (!result.ok) {
-        const status = result.code === 'railpass_not_found' || result.code === 'cart_not_found' ? 404 : result.code === 'cart_closed' || result.code === 'cart_full' ? 409 : 422;
+        const status =
+          result.code === 'railpass_not_found' || result.code === 'cart_not_found'
+            ? 404
+            : result.code === 'cart_closed' || result.code === 'cart_full'
+              ? 409
+              : 422;
         return apiError(ctx.locals.t, result.code, status, 'fields' in result ? result.fields : undefined);
       }
       const cookie = `${cartSessionCookieName()}=${sessionKey}; Path=/; Max-Age=${String(cartSessionCookieOptions().maxAge)}; HttpOnly; SameSite=Lax${cartSessionCookieOptions().secure ? '; Secure' : ''}`;
       return new Response(
-        JSON.stringify({ hash: result.hash, price: { minor: result.unitPriceMinor, fxcode: result.currency }, checkout_url: `/${ctx.locals.locale.segment}/checkout/${result.hash}` }),
+        JSON.stringify({
+          hash: result.hash,
+          price: { minor: result.unitPriceMinor, fxcode: result.currency },
+          checkout_url: `/${ctx.locals.locale.segment}/checkout/${result.hash}`,
+        }),
         { status: 201, headers: { 'content-type': 'application/json; charset=utf-8', 'set-cookie': cookie, ...NO_STORE } },
       );
     },

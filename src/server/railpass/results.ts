@@ -77,7 +77,16 @@ export function destinationsOf(passes: readonly RailpassRecord[], v: ViewContext
     const own = passes.filter((p) => p.countrySlug === slug);
     const prices = own.flatMap((p) => p.classOptions.map((o) => priceIn(classMinFare(o), p, v))).filter((m): m is Money => !!m);
     const min = prices.reduce<Money | null>((best, m) => (!best || m.minor < best.minor ? m : best), null);
-    return [{ slug, code: d.code, name: destinationName(d, v.localeCode, v.t), passes: own.length, minPrice: min, url: `/${v.segment}/railpass/${slug}` }];
+    return [
+      {
+        slug,
+        code: d.code,
+        name: destinationName(d, v.localeCode, v.t),
+        passes: own.length,
+        minPrice: min,
+        url: `/${v.segment}/railpass/${slug}`,
+      },
+    ];
   });
 }
 

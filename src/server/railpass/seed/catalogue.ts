@@ -83,13 +83,42 @@ const kinds = {
 
 /** Countries of Eurail and Interrail (both cover the same 33). */
 const EURAIL_COUNTRIES = [
-  'AT', 'BE', 'BA', 'BG', 'HR', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GB', 'GR', 'HU', 'IE', 'IT', 'LV',
-  'LT', 'LU', 'ME', 'NL', 'MK', 'NO', 'PL', 'PT', 'RO', 'RS', 'SK', 'SI', 'ES', 'SE', 'CH', 'TR',
+  'AT',
+  'BE',
+  'BA',
+  'BG',
+  'HR',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GB',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'ME',
+  'NL',
+  'MK',
+  'NO',
+  'PL',
+  'PT',
+  'RO',
+  'RS',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+  'CH',
+  'TR',
 ];
 /** Residents of these buy Interrail; everyone else buys Eurail. */
-const EUROPEAN_RESIDENCE = [
-  ...EURAIL_COUNTRIES, 'AL', 'AD', 'BY', 'CY', 'IS', 'LI', 'MT', 'MD', 'MC', 'RU', 'SM', 'UA', 'VA',
-];
+const EUROPEAN_RESIDENCE = [...EURAIL_COUNTRIES, 'AL', 'AD', 'BY', 'CY', 'IS', 'LI', 'MT', 'MD', 'MC', 'RU', 'SM', 'UA', 'VA'];
 
 const photo = (file: string, alt: string, caption: string): PassPhoto => ({ file, alt: { en: alt }, caption: { en: caption } });
 
@@ -170,7 +199,14 @@ function kansaiAreaPass(id: number, days: 1 | 2 | 3 | 4, adult: number): SeedPas
   };
 }
 
-function koreaRailPass(id: number, slug: string, name: string, validity: RailpassRecord['validity'], fares: [number, number, number], popularity: number): SeedPass {
+function koreaRailPass(
+  id: number,
+  slug: string,
+  name: string,
+  validity: RailpassRecord['validity'],
+  fares: [number, number, number],
+  popularity: number,
+): SeedPass {
   const [adult, youth, child] = fares;
   return {
     id,
@@ -186,9 +222,7 @@ function koreaRailPass(id: number, slug: string, name: string, validity: Railpas
     operators: [OP.korail],
     regions: [R.capital, R.gyeongsang, R.jeolla, R.gangwon],
     currency: 'KRW',
-    classOptions: [
-      { key: 'standard', name: { en: 'Standard', ko: '일반실' }, fares: { adult, youth, child } },
-    ],
+    classOptions: [{ key: 'standard', name: { en: 'Standard', ko: '일반실' }, fares: { adult, youth, child } }],
     passengerKinds: kinds.korea,
     validity,
     activationWindowDays: 30,
@@ -203,7 +237,14 @@ function koreaRailPass(id: number, slug: string, name: string, validity: Railpas
   };
 }
 
-function eurailPass(id: number, brand: 'eurail' | 'interrail', validity: RailpassRecord['validity'], second: [number, number, number], first: [number, number, number], popularity: number): SeedPass {
+function eurailPass(
+  id: number,
+  brand: 'eurail' | 'interrail',
+  validity: RailpassRecord['validity'],
+  second: [number, number, number],
+  first: [number, number, number],
+  popularity: number,
+): SeedPass {
   const label = validity.mode === 'flexi' ? `${String(validity.days)} days within 1 month` : `${String(validity.days)} days continuous`;
   const title = brand === 'eurail' ? 'Eurail Global Pass' : 'Interrail Global Pass';
   const fares = ([adult, youth, senior]: [number, number, number]) => ({ adult, youth, senior });
@@ -242,7 +283,14 @@ function eurailPass(id: number, brand: 'eurail' | 'interrail', validity: Railpas
   };
 }
 
-function swissTravelPass(id: number, days: number, flexi: boolean, second: [number, number], first: [number, number], popularity: number): SeedPass {
+function swissTravelPass(
+  id: number,
+  days: number,
+  flexi: boolean,
+  second: [number, number],
+  first: [number, number],
+  popularity: number,
+): SeedPass {
   const fares = ([adult, youth]: [number, number]) => ({ adult, youth });
   return {
     id,
@@ -251,7 +299,10 @@ function swissTravelPass(id: number, days: number, flexi: boolean, second: [numb
     countrySlug: 'switzerland',
     countryCodes: ['CH', 'LI'],
     type: 'pass',
-    names: { en: `Swiss Travel Pass${flexi ? ' Flex' : ''} ${String(days)} days`, de: `Swiss Travel Pass${flexi ? ' Flex' : ''} ${String(days)} Tage` },
+    names: {
+      en: `Swiss Travel Pass${flexi ? ' Flex' : ''} ${String(days)} days`,
+      de: `Swiss Travel Pass${flexi ? ' Flex' : ''} ${String(days)} Tage`,
+    },
     summary: {
       en: 'Trains, buses and lake boats all over Switzerland, city transport in 90 towns, free entry to over 500 museums and 50% off most mountain railways.',
     },
@@ -276,7 +327,14 @@ function swissTravelPass(id: number, days: number, flexi: boolean, second: [numb
   };
 }
 
-function britRailPass(id: number, days: number, flexi: boolean, standard: [number, number, number], first: [number, number, number], popularity: number): SeedPass {
+function britRailPass(
+  id: number,
+  days: number,
+  flexi: boolean,
+  standard: [number, number, number],
+  first: [number, number, number],
+  popularity: number,
+): SeedPass {
   const fares = ([adult, youth, senior]: [number, number, number]) => ({ adult, youth, senior });
   const label = flexi ? `Flexipass ${String(days)} days in 1 month` : `Consecutive ${String(days)} days`;
   return {
@@ -357,7 +415,9 @@ export const RAILPASS_CATALOGUE: readonly SeedPass[] = [
     countryCodes: ['JP'],
     type: 'pass',
     names: { en: 'Hokkaido Rail Pass 5 days', ja: '北海道レールパス 5日間' },
-    summary: { en: 'All JR Hokkaido trains, limited expresses included, from Sapporo to Hakodate, Asahikawa, Furano, Abashiri and Kushiro.' },
+    summary: {
+      en: 'All JR Hokkaido trains, limited expresses included, from Sapporo to Hakodate, Asahikawa, Furano, Abashiri and Kushiro.',
+    },
     operators: [OP.jrHokkaido],
     regions: [R.hokkaido],
     currency: 'JPY',
@@ -382,7 +442,9 @@ export const RAILPASS_CATALOGUE: readonly SeedPass[] = [
     countryCodes: ['JP'],
     type: 'pass',
     names: { en: 'Hokkaido Rail Pass 7 days', ja: '北海道レールパス 7日間' },
-    summary: { en: 'A week of JR Hokkaido trains, limited expresses included, from Sapporo to Hakodate, Asahikawa, Furano, Abashiri and Kushiro.' },
+    summary: {
+      en: 'A week of JR Hokkaido trains, limited expresses included, from Sapporo to Hakodate, Asahikawa, Furano, Abashiri and Kushiro.',
+    },
     operators: [OP.jrHokkaido],
     regions: [R.hokkaido],
     currency: 'JPY',
@@ -426,11 +488,46 @@ export const RAILPASS_CATALOGUE: readonly SeedPass[] = [
     dailyAllocation: 30,
     popularity: 42,
   },
-  koreaRailPass(201, 'korea-rail-pass-flexi-2-days', 'Korea Rail Pass Flexi 2 days in 10', { mode: 'flexi', days: 2, withinDays: 10 }, [121_000, 97_000, 61_000], 90),
-  koreaRailPass(202, 'korea-rail-pass-flexi-4-days', 'Korea Rail Pass Flexi 4 days in 10', { mode: 'flexi', days: 4, withinDays: 10 }, [193_000, 154_000, 97_000], 85),
-  koreaRailPass(203, 'korea-rail-pass-3-days', 'Korea Rail Pass 3 consecutive days', { mode: 'consecutive', days: 3 }, [138_000, 110_000, 69_000], 70),
-  koreaRailPass(204, 'korea-rail-pass-5-days', 'Korea Rail Pass 5 consecutive days', { mode: 'consecutive', days: 5 }, [167_000, 133_000, 84_000], 65),
-  koreaRailPass(205, 'korea-rail-pass-7-days', 'Korea Rail Pass 7 consecutive days', { mode: 'consecutive', days: 7 }, [188_000, 150_000, 94_000], 55),
+  koreaRailPass(
+    201,
+    'korea-rail-pass-flexi-2-days',
+    'Korea Rail Pass Flexi 2 days in 10',
+    { mode: 'flexi', days: 2, withinDays: 10 },
+    [121_000, 97_000, 61_000],
+    90,
+  ),
+  koreaRailPass(
+    202,
+    'korea-rail-pass-flexi-4-days',
+    'Korea Rail Pass Flexi 4 days in 10',
+    { mode: 'flexi', days: 4, withinDays: 10 },
+    [193_000, 154_000, 97_000],
+    85,
+  ),
+  koreaRailPass(
+    203,
+    'korea-rail-pass-3-days',
+    'Korea Rail Pass 3 consecutive days',
+    { mode: 'consecutive', days: 3 },
+    [138_000, 110_000, 69_000],
+    70,
+  ),
+  koreaRailPass(
+    204,
+    'korea-rail-pass-5-days',
+    'Korea Rail Pass 5 consecutive days',
+    { mode: 'consecutive', days: 5 },
+    [167_000, 133_000, 84_000],
+    65,
+  ),
+  koreaRailPass(
+    205,
+    'korea-rail-pass-7-days',
+    'Korea Rail Pass 7 consecutive days',
+    { mode: 'consecutive', days: 7 },
+    [188_000, 150_000, 94_000],
+    55,
+  ),
   {
     id: 301,
     slug: 'thsr-3-day-pass',
@@ -439,7 +536,9 @@ export const RAILPASS_CATALOGUE: readonly SeedPass[] = [
     countryCodes: ['TW'],
     type: 'pass',
     names: { en: 'THSR 3-Day Pass', 'zh-TW': '台灣高鐵三日周遊券', 'zh-CN': '台湾高铁三日周游券' },
-    summary: { en: 'Three consecutive days of Taiwan High Speed Rail between Nangang, Taipei, Taichung, Tainan and Zuoying, non-reserved cars.' },
+    summary: {
+      en: 'Three consecutive days of Taiwan High Speed Rail between Nangang, Taipei, Taichung, Tainan and Zuoying, non-reserved cars.',
+    },
     operators: [OP.thsr],
     regions: [R.westernTaiwan],
     currency: 'TWD',
@@ -499,4 +598,3 @@ export const RAILPASS_CATALOGUE: readonly SeedPass[] = [
   britRailPass(602, 8, false, c3(389, 292, 389), c3(570, 428, 485), 50),
   britRailPass(603, 4, true, c3(259, 194, 259), c3(379, 284, 322), 60),
 ];
-

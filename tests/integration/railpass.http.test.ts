@@ -24,6 +24,8 @@ import { refreshSearchIndex } from '../../src/server/search/cache.ts';
 import { createTicketApi } from '../../src/server/tickets/api.ts';
 import { cancelBooking } from '../../src/server/tickets/cancel.ts';
 import { ticketLinks } from '../../src/server/tickets/links.ts';
+import { sendBookingConfirmation } from '../../src/server/tickets/mail.ts';
+import type { MailMessage } from '../../src/server/mail/mailer.ts';
 import { convertMinor } from '../../src/domain/search/money.ts';
 import { GUEST } from '../support/actors.ts';
 import { pdfText } from '../support/pdfText.ts';
@@ -266,6 +268,14 @@ describe.each(DATABASES)('rail passes through the HTTP calls on $name', ({ open 
     const [paid] = await db.select().from(bookings).where(eq(bookings.publicId, booked.booking.id));
     expect(paid?.status).toBe('confirmed');
     expect(await stock()).toMatchObject([{ held: 0, sold: 2 }]);
+
+    // The confirmation mail names the pass, its validity and how to exchange it, with the PDF attached.
+    const mails: MailMessage[] = [];
+    expect(await sendBookingConfirmation(db, paid?.id ?? 0, { send: (m: MailMessage) => Promise.resolve(void mails.push(m)) }, NOW)).toBe(true);
+    expect(mails[0]?.text).toContain('Japan Rail Pass 7 days');
+    expect(mails[0]?.text).toContain('Valid from: 2025-06-20 · Valid until: 2025-06-26');
+    expect(mails[0]?.text).toContain('exchange voucher');
+    expect(mails[0]?.attachments?.map((a) => a.contentType)).toContain('application/pdf');
 
     const tickets = createTicketApi({ db, now: () => NOW });
     const links = ticketLinks('en', paid?.id ?? 0, NOW);

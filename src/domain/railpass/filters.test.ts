@@ -5,9 +5,11 @@ import {
   filterOptions,
   keptFilterBy,
   NO_FILTERS,
+  pageFilters,
   parseFilterBy,
   parseFilterQuery,
   passMatches,
+  resultsPath,
   withFilterBy,
   type RailpassFilters,
 } from './filters.ts';
@@ -113,5 +115,26 @@ describe('filter options', () => {
       ['7', 2, true],
     ]);
     expect(options.operators[0]?.quantity).toBe(1);
+  });
+});
+
+describe('the results page URL', () => {
+  it('reads repeated or comma-separated values, and selects the alias on a landing only', () => {
+    expect(pageFilters(new URLSearchParams('operators=jr-west&operators=jr-east,jr-group&f=1'), undefined)).toEqual(
+      f({ operators: ['jr-west', 'jr-east', 'jr-group'] }),
+    );
+    expect(pageFilters(new URLSearchParams(''), 'region-kansai')).toEqual(f({ regions: ['kansai'] }));
+    // The traveller unticked everything on /region-kansai and applied: nothing is selected.
+    expect(pageFilters(new URLSearchParams('f=1'), 'region-kansai')).toEqual(NO_FILTERS);
+  });
+  it('keeps the alias only while selected, lists comma-separated, the default sort left out', () => {
+    expect(resultsPath('en', 'japan', f({ regions: ['kansai'] }), 'region-kansai', 'recommended')).toBe('/en/railpass/japan/region-kansai');
+    expect(resultsPath('en', 'japan', f({ regions: ['kansai'], validity: [1, 2] }), 'region-kansai', 'cheapest')).toBe(
+      '/en/railpass/japan/region-kansai?regions=kansai&validity=1,2&sort=cheapest',
+    );
+    expect(resultsPath('ar', 'japan', f({ operators: ['jr-east'] }), 'region-kansai', 'recommended')).toBe(
+      '/ar/railpass/japan?operators=jr-east',
+    );
+    expect(resultsPath('en', 'japan', NO_FILTERS, undefined, 'rating')).toBe('/en/railpass/japan?sort=rating');
   });
 });

@@ -151,3 +151,37 @@ export function filterOptions(passes: readonly RailpassResult[], f: RailpassFilt
     ).sort((a, b) => Number(a.key) - Number(b.key)),
   };
 }
+
+/**
+ * The one URL of a destination's results: `/{lang}/railpass/{country}`, the filterBy alias while
+ * its value is selected, then the lists (comma-separated) and a sort other than the default. A
+ * page answered under another URL (a form's repeated `operators=…&operators=…`, an alias that is
+ * no longer selected) redirects here.
+ */
+export function resultsPath(segment: string, countrySlug: string, f: RailpassFilters, filterBy: string | undefined, sort: string): string {
+  const alias = keptFilterBy(filterBy, f);
+  const path = `/${segment}/railpass/${countrySlug}${alias ? `/${filterByPath(alias)}` : ''}`;
+  // A filter set that is exactly the alias needs no query: landing on the alias selects it.
+  const onlyAlias = alias && withFilterBy(NO_FILTERS, alias);
+  const same = onlyAlias && JSON.stringify(onlyAlias) === JSON.stringify(f);
+  const query = new URLSearchParams(same ? {} : filtersToQuery(f));
+  if (sort !== 'recommended') query.set('sort', sort);
+  const q = query.toString().replaceAll('%2C', ',');
+  return q ? `${path}?${q}` : path;
+}
+
+/**
+ * The filters a results page shows: a landing on `/{filterBy}` (no lists, no form submitted)
+ * selects the alias's value; otherwise the lists as given, each read from repeated or
+ * comma-separated values.
+ */
+export function pageFilters(query: URLSearchParams, filterBy: string | undefined): RailpassFilters {
+  const joined = new URLSearchParams();
+  for (const group of FILTER_GROUPS) {
+    const values = query.getAll(group).filter((v) => v !== '');
+    if (values.length) joined.set(group, values.join(','));
+  }
+  const selected = parseFilterQuery(joined);
+  const submitted = query.has('f') || FILTER_GROUPS.some((g) => query.has(g));
+  return !submitted && filterBy ? withFilterBy(selected, parseFilterBy(filterBy)) : selected;
+}

@@ -32,8 +32,7 @@ import { getSearchIndex } from '../search/cache.ts';
 import { indexError, json } from '../search/http.ts';
 import { queryObject } from '../search/params.ts';
 import { addRailpassToCart } from './addToCart.ts';
-import { localized } from './product.ts';
-import { destinationsOf, passInfo, passPath, passResult, roundRating, searchResults, type ViewContext } from './results.ts';
+import { destinationsOf, passInfo, passPath, passResult, roundRating, searchResults, typeaheadRecords, type ViewContext } from './results.ts';
 
 type Ctx = Pick<APIContext, 'request' | 'url' | 'locals'>;
 
@@ -282,22 +281,7 @@ export function createRailpassApi(options: RailpassApiOptions = {}) {
     async typeahead(ctx: Ctx): Promise<Response> {
       const r = await open(ctx, railpassTypeaheadQuery);
       if (r instanceof Response) return r;
-      const needle = r.q.query.toLocaleLowerCase(r.v.localeCode);
-      const has = (s: string) => s.toLocaleLowerCase(r.v.localeCode).includes(needle);
-      const destinations = destinationsOf(passesOf(r.index), r.v).filter((d) => has(d.name) || has(d.slug.replaceAll('-', ' ')));
-      const passes = passesOf(r.index)
-        .filter((p) => has(localized(p.names, r.v.localeCode)) || has(p.names.en) || p.operators.some((o) => has(o.name)))
-        .sort((a, b) => b.popularity - a.popularity);
-      const records = [
-        ...destinations.map((d) => ({ kind: 'destination' as const, slug: d.slug, name: d.name, countryCode: d.code, url: d.url })),
-        ...passes.map((p) => ({
-          kind: 'pass' as const,
-          slug: p.slug,
-          name: localized(p.names, r.v.localeCode),
-          countryCode: p.countryCodes[0] ?? null,
-          url: passPath(r.v.segment, p),
-        })),
-      ].slice(0, TYPEAHEAD_MAX);
+      const records = typeaheadRecords(passesOf(r.index), r.q.query, r.v, TYPEAHEAD_MAX);
       return json({ records }, 200, CACHE);
     },
 

@@ -122,3 +122,23 @@ export function passInfo(pass: RailpassRecord, v: ViewContext, now: number) {
     })),
   };
 }
+
+/** Destinations, then passes by popularity, whose name (in the reader's language or English) or issuer contains the query. */
+export function typeaheadRecords(passes: readonly RailpassRecord[], query: string, v: ViewContext, max: number) {
+  const needle = query.trim().toLocaleLowerCase(v.localeCode);
+  const has = (s: string) => s.toLocaleLowerCase(v.localeCode).includes(needle);
+  const destinations = destinationsOf(passes, v).filter((d) => has(d.name) || has(d.slug.replaceAll('-', ' ')));
+  const matching = passes
+    .filter((p) => has(localized(p.names, v.localeCode)) || has(p.names.en) || p.operators.some((o) => has(o.name)))
+    .sort((a, b) => b.popularity - a.popularity || a.id - b.id);
+  return [
+    ...destinations.map((d) => ({ kind: 'destination' as const, slug: d.slug, name: d.name, countryCode: d.code, url: d.url })),
+    ...matching.map((p) => ({
+      kind: 'pass' as const,
+      slug: p.slug,
+      name: localized(p.names, v.localeCode),
+      countryCode: p.countryCodes[0] ?? null,
+      url: passPath(v.segment, p),
+    })),
+  ].slice(0, max);
+}

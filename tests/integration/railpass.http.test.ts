@@ -59,6 +59,13 @@ const FX = [
   { currency: 'GBP', perUsd: 0.78, minorUnits: 2 },
 ];
 
+interface Result {
+  slug: string;
+  operators: { key: string }[];
+  validity: number[];
+  classOptions: { minPrice: { minor: number } }[];
+}
+
 describe.each(DATABASES)('rail passes through the HTTP calls on $name', ({ open }) => {
   let handle: DbHandle;
   let db: Db;
@@ -95,7 +102,6 @@ describe.each(DATABASES)('rail passes through the HTTP calls on $name', ({ open 
       'united-kingdom',
     ]);
 
-    type Result = { slug: string; operators: { key: string }[]; validity: number[]; classOptions: { minPrice: { minor: number } }[] };
     const search = async (query: string) => {
       const r = await getJson(api().search(ctx(`/api/nuxt/en/railpasses/search?countrySlug=japan&currency=THB&${query}`)));
       expect(r.status).toBe(200);
@@ -150,7 +156,8 @@ describe.each(DATABASES)('rail passes through the HTTP calls on $name', ({ open 
     expect(pass.name).toBe('Japan Rail Pass 7 days');
     expect(pass.classes.find((c) => c.key === 'green')?.fares.find((f) => f.kind === 'adult')?.price.minor).toBe(70_000);
     expect(pass.activationWindow).toEqual({ first: '2025-06-03', last: '2025-08-31' });
-    expect(pass.photos[0]).toMatchObject({ src: '/railpass/shinkansen.svg', alt: expect.stringContaining('Shinkansen') });
+    expect(pass.photos[0]?.src).toBe('/railpass/shinkansen.svg');
+    expect(pass.photos[0]?.alt).toContain('Shinkansen');
     expect(pass.url).toBe('/en/railpass/japan/operator-jr-group/japan-rail-pass-7-days-101');
     expect(Math.round(pass.rating * 10) / 10).toBe(pass.rating);
 
@@ -192,7 +199,7 @@ describe.each(DATABASES)('rail passes through the HTTP calls on $name', ({ open 
     });
     expect(await refused(jrPass({ startDate: '2025-02-30', travellers: [] }), 400, 'invalid_railpass_purchase')).toMatchObject({
       startDate: ['invalid_date'],
-      travellers: expect.any(Array),
+      travellers: ['required'],
     });
     await refused(jrPass({ passId: 999 }), 404, 'railpass_not_found');
     await refused(jrPass({ cartHash: 'x'.repeat(20) }), 404, 'cart_not_found');
@@ -271,7 +278,9 @@ describe.each(DATABASES)('rail passes through the HTTP calls on $name', ({ open 
 
     // The confirmation mail names the pass, its validity and how to exchange it, with the PDF attached.
     const mails: MailMessage[] = [];
-    expect(await sendBookingConfirmation(db, paid?.id ?? 0, { send: (m: MailMessage) => Promise.resolve(void mails.push(m)) }, NOW)).toBe(true);
+    expect(await sendBookingConfirmation(db, paid?.id ?? 0, { send: (m: MailMessage) => Promise.resolve(void mails.push(m)) }, NOW)).toBe(
+      true,
+    );
     expect(mails[0]?.text).toContain('Japan Rail Pass 7 days');
     expect(mails[0]?.text).toContain('Valid from: 2025-06-20 · Valid until: 2025-06-26');
     expect(mails[0]?.text).toContain('exchange voucher');

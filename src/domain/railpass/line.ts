@@ -37,7 +37,7 @@ export const railpassPurchaseSchema = z.strictObject({
   classKey: z.string().regex(/^[a-z0-9-]{1,40}$/, 'invalid_class'),
   passengerKind: z.enum(PASSENGER_KINDS),
   startDate: isoDaySchema,
-  travellers: z.array(passTravellerSchema).min(1).max(MAX_PASS_TRAVELLERS),
+  travellers: z.array(passTravellerSchema).min(1, 'required').max(MAX_PASS_TRAVELLERS, 'too_many'),
 });
 
 export type RailpassPurchase = z.infer<typeof railpassPurchaseSchema>;

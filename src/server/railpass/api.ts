@@ -32,7 +32,16 @@ import { getSearchIndex } from '../search/cache.ts';
 import { indexError, json } from '../search/http.ts';
 import { queryObject } from '../search/params.ts';
 import { addRailpassToCart } from './addToCart.ts';
-import { destinationsOf, passInfo, passPath, passResult, roundRating, searchResults, typeaheadRecords, type ViewContext } from './results.ts';
+import {
+  destinationsOf,
+  passInfo,
+  passPath,
+  passResult,
+  roundRating,
+  searchResults,
+  typeaheadRecords,
+  type ViewContext,
+} from './results.ts';
 
 type Ctx = Pick<APIContext, 'request' | 'url' | 'locals'>;
 

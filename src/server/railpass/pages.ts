@@ -23,7 +23,13 @@ export function passesOf(index: TimetableIndex): readonly RailpassRecord[] {
 
 /** The view of a server-rendered request: the reader's currency from the currency cookie. */
 export function viewFor(index: TimetableIndex, locale: Locale, t: Translate, currencyCookie: string | undefined): ViewContext {
-  return { currency: pricingCurrency(resolveCurrency(currencyCookie), index.fx), fx: index.fx, localeCode: locale.code, segment: locale.segment, t };
+  return {
+    currency: pricingCurrency(resolveCurrency(currencyCookie), index.fx),
+    fx: index.fx,
+    localeCode: locale.code,
+    segment: locale.segment,
+    t,
+  };
 }
 
 /** The view of a pre-rendered page: each pass priced in its issuer's currency (`currency` is overridden per pass). */

@@ -1,7 +1,7 @@
 /**
  * Page weight: the JavaScript each page type ships, gzipped, against budgets (home ≤ 88 KB,
  * results ≤ 100 KB, login ≤ 80 KB, checkout ≤ 82 KB, pages without a form: only the shell's
- * small scripts, ≤ 5 KB), and no page may load zod. Issue 23 asks for home ≤ 60, results ≤ 80
+ * small scripts, ≤ 5 KB; rail pass main and results ≤ 5 KB, a pass page ≤ 6 KB), and no page may load zod. Issue 23 asks for home ≤ 60, results ≤ 80
  * and login ≤ 30: React's DOM renderer alone is ~64 KB gzipped, so those need the islands to
  * load on first interaction (docs/BENCHMARKS.md). Reads the built output only:
  *
@@ -22,6 +22,9 @@ const KB = 1024;
 const LOGIN_BUDGET_KB = 80;
 /** Like login: React's DOM renderer plus the passengers form (no zod: formRules.ts). */
 const CHECKOUT_BUDGET_KB = 82;
+/** Rail pass pages have no island: the shell's scripts (as a page without a form), and on a pass page its photo fallback. */
+const RAILPASS_BUDGET_KB = 5;
+const RAILPASS_INFO_BUDGET_KB = 6;
 
 interface PageType {
   name: string;
@@ -184,6 +187,27 @@ if (formless && renderer && checkoutIsland.length) {
     inlineBytes: shell.inlineBytes,
   });
 }
+
+// Rail pass pages: the main page and each pass's page are pre-rendered; the destination results
+// render on request from the same shell, with a plain form and no script of their own. Budgets:
+// the shell's small scripts, plus the pass page's few lines that swap a failed photo for a text.
+const railpassMain = join(client, 'en', 'railpass', 'index.html');
+const railpassInfo = htmlPages(join(client, 'en', 'railpass')).find((path) => /\/operator-[^/]+\/[^/]+-\d+\/index\.html$/.test(path));
+if (!existsSync(railpassMain) || !railpassInfo) {
+  console.error('The rail pass pages were not built (no rail pass catalogue in the build database?).');
+  process.exit(1);
+}
+const railpassMainEntries = pageEntries(readFileSync(railpassMain, 'utf8'));
+const railpassInfoEntries = pageEntries(readFileSync(railpassInfo, 'utf8'));
+types.push(
+  { name: 'rail pass main (/en/railpass)', budgetKb: RAILPASS_BUDGET_KB, ...railpassMainEntries },
+  {
+    name: 'rail pass results (/en/railpass/{country}: the same shell, no page script)',
+    budgetKb: RAILPASS_BUDGET_KB,
+    ...railpassMainEntries,
+  },
+  { name: `rail pass info (${railpassInfo.slice(client.length)})`, budgetKb: RAILPASS_INFO_BUDGET_KB, ...railpassInfoEntries },
+);
 
 /** Any chunk that carries zod fails the run: the browser checks forms itself (issue 23). */
 const withZod = [...new Set(types.flatMap((type) => [...closure(type.entries).files]))].filter((f) => /\bZodError\b|_zod\b/.test(read(f)));

@@ -34,6 +34,7 @@ import { queryObject } from '../search/params.ts';
 import { addRailpassToCart } from './addToCart.ts';
 import {
   destinationsOf,
+  passesBetween,
   passInfo,
   passPath,
   passResult,
@@ -196,14 +197,7 @@ export function createRailpassApi(options: RailpassApiOptions = {}) {
       const from = r.index.places.get(r.q.fromPlaceId);
       const to = r.index.places.get(r.q.toPlaceId);
       if (!from || !to) return apiError(r.v.t, 'unknown_place', 404);
-      const covering = passesOf(r.index).filter(
-        (p) => p.countryCodes.includes(from.countryCode) && p.countryCodes.includes(to.countryCode),
-      );
-      return json(
-        { passes: covering.map((p) => passResult(p, r.v)).filter((p) => p.classOptions.length), currency: r.v.currency },
-        200,
-        CACHE,
-      );
+      return json({ passes: passesBetween(passesOf(r.index), from.countryCode, to.countryCode, r.v), currency: r.v.currency }, 200, CACHE);
     },
 
     async destinations(ctx: Ctx): Promise<Response> {

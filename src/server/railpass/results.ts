@@ -142,3 +142,15 @@ export function typeaheadRecords(passes: readonly RailpassRecord[], query: strin
     })),
   ].slice(0, max);
 }
+
+/**
+ * Passes valid in both places' countries: what a trip search between them also offers (SPEC §3
+ * "passes" in the trips data) and what hybridSearch answers. Most popular first.
+ */
+export function passesBetween(passes: readonly RailpassRecord[], fromCountry: string, toCountry: string, v: ViewContext) {
+  return passes
+    .filter((p) => p.countryCodes.includes(fromCountry) && p.countryCodes.includes(toCountry))
+    .sort((a, b) => b.popularity - a.popularity || a.id - b.id)
+    .map((p) => passResult(p, v))
+    .filter((p) => p.classOptions.length > 0);
+}

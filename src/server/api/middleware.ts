@@ -33,6 +33,7 @@ const FORM_PAGES = new Set([
   '/sandbox-gateway/challenge/[token]',
   '/[lang]/ticket',
   '/[lang]/checkout/[hash]/class',
+  '/[lang]/railpass/buy',
 ]);
 const METHODS_WITHOUT_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 

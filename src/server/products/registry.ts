@@ -10,7 +10,7 @@ import type { CartProduct, ProductQuote } from './product.ts';
 
 type AnyProduct = CartProduct;
 
-const BUILT_IN: readonly AnyProduct[] = [departureSeat, railpassProduct as unknown as AnyProduct];
+const BUILT_IN: readonly AnyProduct[] = [departureSeat, railpassProduct];
 const products = new Map<string, AnyProduct>(BUILT_IN.map((p) => [p.kind, p]));
 
 export function registerProduct<Line, Quote extends ProductQuote>(product: CartProduct<Line, Quote>): void {

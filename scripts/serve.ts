@@ -23,6 +23,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { parseServerEnv, type ServerEnv } from '../src/server/config.ts';
 import { parseJobsEnv } from '../src/server/jobs/config.ts';
+import { markServingProcess } from '../src/server/bus/index.ts';
 import { createDynamicCompression } from './lib/compression.ts';
 import { isValidPercentEncoding, neutraliseForbiddenMethod, refuseBadEncoding, SERVER_OPTIONS } from './lib/requestRules.ts';
 import { applySecurityHeaders } from './lib/securityHeaders.ts';
@@ -74,6 +75,8 @@ async function serve(host: string, port: number): Promise<void> {
   // Pages rendered on request that are the same for everyone are kept beside the built files
   // (src/server/renderedPages.ts), so the static handler below answers their next visit.
   process.env.RENDERED_PAGES_DIR = clientDir;
+  // This process keeps its search index fresh from other processes' announcements (src/server/bus).
+  markServingProcess();
   const { handler } = (await import(entry)) as { handler: AstroHandler };
   const staticFiles = createStaticFiles(clientDir);
   // Rendered pages and API answers are compressed on the fly; built files come pre-compressed.
@@ -103,6 +106,10 @@ async function serve(host: string, port: number): Promise<void> {
 }
 
 if (processes === 1 || !cluster.isPrimary) {
+  // A V8 CPU profile (node --cpu-prof, bench:booking's BENCH_CPU_PROF) is written only by a
+  // process that exits, not by one a signal ends.
+  if (process.execArgv.includes('--cpu-prof'))
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));
   await serve(serverEnv.HOST, serverEnv.PORT);
 } else {
   let stopping = false;

@@ -82,7 +82,10 @@ console.log('Seeding the default network…');
 await seedDatabase(handle, { scale: false });
 
 // scripts/serve.ts: with --workers above 1, that many server processes share the port.
-const server = spawn(process.execPath, ['scripts/serve.ts'], {
+// BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (open it in
+// Chrome DevTools or summarise it with scripts/bench/profileSummary.ts) — where a booking's time goes.
+const profileArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+const server = spawn(process.execPath, [...profileArgs, 'scripts/serve.ts'], {
   env: {
     ...process.env,
     ASTRO_OUT_DIR: outDir,

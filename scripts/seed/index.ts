@@ -10,6 +10,8 @@ import { z } from 'zod';
 import { parseServerEnv } from '../../src/server/config.ts';
 import { openDb, type DbHandle } from '../../src/server/db/client.ts';
 import { applyMigrations } from '../../src/server/db/migrate.ts';
+import { openBus } from '../../src/server/bus/index.ts';
+import { announceInventoryChange } from '../../src/server/network/inventoryVersion.ts';
 import { seedPricingRules } from '../../src/server/pricing/seedPricingRules.ts';
 import { seedRailpasses } from '../../src/server/railpass/seed/seedRailpasses.ts';
 import { seedReviews } from '../../src/server/reviews/seedReviews.ts';
@@ -129,6 +131,12 @@ async function main(): Promise<void> {
     });
     for (const warning of result.warnings) console.warn(`warning: ${warning}`);
     console.log(result.text);
+    // Servers running on this database reload their search index now, not at their next check.
+    const version = result.summary.inventoryVersion;
+    if (version !== null) {
+      const bus = await openBus({ redisUrl: env.REDIS_URL, databaseUrl: env.DATABASE_URL });
+      await announceInventoryChange(bus, version).finally(() => bus.close());
+    }
     console.log(`Done: generated in ${(result.buildMs / 1000).toFixed(1)} s, written in ${(result.writeMs / 1000).toFixed(1)} s.`);
   } finally {
     await handle.close();

@@ -12,7 +12,6 @@ import {
   countries,
   departureInventory,
   fxRates,
-  inventoryVersion,
   operators,
   places,
   provinces,
@@ -23,6 +22,7 @@ import {
   travelOptions,
   vehicleClasses,
 } from '../../src/server/db/schema.ts';
+import { bumpInventoryVersion } from '../../src/server/network/inventoryVersion.ts';
 import type { RouteBatch, SeedRows } from './rows.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -150,12 +150,7 @@ export async function writeNetwork(db: Db, rows: SeedRows, options: WriteOptions
       );
     }
 
-    const [bumped] = await tx
-      .insert(inventoryVersion)
-      .values({ id: 1, version: 1, changedAt: new Date() })
-      .onConflictDoUpdate({ target: inventoryVersion.id, set: { version: sql`${inventoryVersion.version} + 1`, changedAt: sql`now()` } })
-      .returning({ version: inventoryVersion.version });
-    return bumped?.version ?? 1;
+    return bumpInventoryVersion(tx);
   });
 
   return { rowsByTable, inventoryVersion: version };

@@ -15,6 +15,8 @@ const serverEnvSchema = z.object({
    */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   PGLITE_DATA_DIR: z.string().min(1).default('.data/db'),
+  /** Redis for the messages server processes send each other (src/server/bus); unset: PostgreSQL NOTIFY, or in-process on PGlite. */
+  REDIS_URL: z.url().optional(),
   HOST: z.string().min(1).default('localhost'),
   PORT: z.coerce.number().int().min(1).max(65_535).default(4321),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

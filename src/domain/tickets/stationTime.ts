@@ -26,15 +26,24 @@ function formatter(localeCode: string, timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/** Zones already checked: building a DateTimeFormat to ask costs more than the formatting itself. */
+const checkedZones = new Map<string, string>();
+
 /** A valid IANA zone, or UTC for anything the platform does not know (never a thrown page). */
 export function knownTimeZone(timeZone: string | null | undefined): string {
   if (!timeZone) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
+  let known = checkedZones.get(timeZone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone });
+      known = timeZone;
+    } catch {
+      known = 'UTC';
+    }
+    // Bounded: zone names come from the stations table, but a bad request must not grow this forever.
+    if (checkedZones.size < 1000) checkedZones.set(timeZone, known);
   }
+  return known;
 }
 
 /** "Dec 1, 2026, 6:35 AM Indochina Time": date, time and the zone's name, in the station's zone. */

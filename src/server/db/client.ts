@@ -35,6 +35,12 @@ export interface OpenDbOptions {
   lockTimeoutMs?: number;
 }
 
+/**
+ * The lock_timeout each database's connections were opened with (PostgreSQL pools given
+ * `lockTimeoutMs`): a booking change on such a connection needs no `SET LOCAL` of its own.
+ */
+export const connectionLockTimeout = new WeakMap<Db, number>();
+
 export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -43,6 +49,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
       ...(options.lockTimeoutMs ? { options: `-c lock_timeout=${String(options.lockTimeoutMs)}` } : {}),
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    if (options.lockTimeoutMs) connectionLockTimeout.set(db, options.lockTimeoutMs);
     return { db, driver: 'postgres', close: () => pool.end() };
   }
   const dataDir = options.pgliteDataDir ?? '.data/db';

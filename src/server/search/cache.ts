@@ -1,12 +1,16 @@
 /**
  * The process's search index: built on first use, and rebuilt when `inventory_version`
- * changes. The version is read at most every few seconds, on a request, so a reseed shows up
- * without a restart and a busy server costs the database one tiny select per interval. While a
- * new index builds, requests keep using the old one: a search is never slower than the build.
+ * changes. Whoever changes the network publishes `inventory_changed` on the bus
+ * (src/server/bus), so every server process starts its rebuild at once; as a backstop for a
+ * message lost while a process was disconnected, the version is also read at most every few
+ * seconds, on a request. While a new index builds, requests keep using the old one: a search is
+ * never slower than the build.
  */
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
 import type { Db } from '../db/client.ts';
 import { getDbHandle } from '../db/index.ts';
+import { getBus, isServingProcess } from '../bus/index.ts';
+import { componentLogger } from '../logger.ts';
 import { loadIndex, readInventoryVersion } from './loadIndex.ts';
 
 const CHECK_INTERVAL_MS = 5_000;
@@ -38,11 +42,28 @@ function rebuild(db: Db, state: CacheState): Promise<TimetableIndex> {
   return state.building;
 }
 
+/** Rebuilds the process database's index as soon as any process says the network changed. */
+function followInventoryChanges(db: Db, state: CacheState): void {
+  getBus()
+    .then((bus) =>
+      bus.subscribe('inventory_changed', ({ version }) => {
+        if (version !== state.index?.version) void rebuild(db, state).catch(() => undefined);
+      }),
+    )
+    .catch((error: unknown) => {
+      // Without the bus the periodic version check still brings the change, seconds later.
+      componentLogger('search').warn({ err: error instanceof Error ? error.message : String(error) }, 'not following inventory changes');
+    });
+}
+
 /** The index for `db` (default: the process database), fresh within CHECK_INTERVAL_MS. */
 export async function getSearchIndex(db?: Db, now: number = Date.now()): Promise<TimetableIndex> {
   const database = db ?? (await getDbHandle()).db;
   let state = caches.get(database);
-  if (!state) caches.set(database, (state = { checkedAt: 0 }));
+  if (!state) {
+    caches.set(database, (state = { checkedAt: 0 }));
+    if (!db && isServingProcess()) followInventoryChanges(database, state);
+  }
   const current = state.index;
   if (!current) {
     try {

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
+import { woffToSfnt } from './woff.ts';
 
 /** The @fontsource files tried in order (one unicode subset each), per weight. */
 const FALLBACKS = [
@@ -40,7 +41,8 @@ function fallbackFaces(weight: Weight): FallbackFace[] {
   list = [];
   for (const pattern of FALLBACKS) {
     try {
-      const bytes = readFileSync(require.resolve(pattern.replace('{w}', weight === 'bold' ? '700' : '400')));
+      // Unpacked once here, so embedding it into each ticket inflates nothing (woff.ts).
+      const bytes = woffToSfnt(readFileSync(require.resolve(pattern.replace('{w}', weight === 'bold' ? '700' : '400'))));
       const font = fontkit.create(bytes);
       list.push({ bytes, hasGlyph: (cp) => font.hasGlyphForCodePoint(cp) });
     } catch {

@@ -18,7 +18,7 @@
  * inside their statements and get the same timeout from the connection (src/server/db/client.ts).
  */
 import { asc, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { connectionLockTimeout, type Db } from '../../db/client.ts';
 import { bookings, departureInventory, payments, seatHolds } from '../../db/schema.ts';
 import { parseBookingEnv } from '../config.ts';
 
@@ -63,8 +63,11 @@ export function isLockWaitError(error: unknown): boolean {
  */
 export async function changeInTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   try {
+    const timeout = parseBookingEnv().LOCK_TIMEOUT_MS;
     return await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local lock_timeout = ${String(parseBookingEnv().LOCK_TIMEOUT_MS)}`));
+      // The server's pool opens every connection with this timeout already: one round trip less
+      // on every booking change. Other handles (tests, scripts) set it for the transaction.
+      if (connectionLockTimeout.get(db) !== timeout) await tx.execute(sql.raw(`set local lock_timeout = ${String(timeout)}`));
       return work(tx);
     });
   } catch (error) {

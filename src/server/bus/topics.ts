@@ -1,0 +1,25 @@
+/**
+ * What the server processes tell each other, and the shape of each message: the one place
+ * topics are written down (like the domain events in src/server/events/kinds.ts). A message is
+ * checked by its topic's zod schema when published and again when received, so a listener
+ * never acts on a shape nobody wrote — a foreign or garbled NOTIFY is dropped and logged.
+ *
+ * Messages are hints, not the record: a process that was disconnected misses them, so each
+ * listener can also find out from the database what changed (the search index still compares
+ * `inventory_version` every few seconds).
+ */
+import { z } from 'zod';
+
+export const topicMessages = {
+  /** The network or its seats changed (a reseed, an edit, an import, sales closed): `version` is the new inventory_version. */
+  inventory_changed: z.object({ version: z.number().int().nonnegative() }),
+} as const;
+
+export type Topic = keyof typeof topicMessages;
+export type TopicMessage<T extends Topic> = z.infer<(typeof topicMessages)[T]>;
+export const TOPICS = Object.keys(topicMessages) as Topic[];
+
+/** The wire name: a PostgreSQL channel and a Redis channel alike (lower case, no quoting needed). */
+export function channelOf(topic: Topic): string {
+  return `roamly_${topic}`;
+}

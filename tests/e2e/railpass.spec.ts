@@ -99,10 +99,10 @@ for (const { segment, code } of [
     await expect(page).toHaveURL(new RegExp(`/${segment}/checkout/[\\w-]+$`));
 
     await page.getByRole('link', { name: t('checkout.continueToPassengers') }).click();
-    await page
-      .getByRole('group', { name: t('checkout.passengerN', { n: 1 }) })
-      .getByLabel(t('checkout.field.full_name'))
-      .fill('Anna Berg');
+    // The checkout asks what the pass rests on: the traveller's name and birth date.
+    const passenger = page.getByRole('group', { name: t('checkout.passengerN', { n: 1 }) });
+    await passenger.getByLabel(t('checkout.field.full_name')).fill('Anna Berg');
+    await passenger.getByLabel(t('checkout.field.birth_date')).fill('1990-04-12');
     await page.getByLabel(t('checkout.email')).fill('anna.berg@example.com');
     await page.getByLabel(t('checkout.phone')).fill('+66 81 234 5678');
     await page.getByRole('button', { name: t('checkout.continueToConfirmation') }).click();

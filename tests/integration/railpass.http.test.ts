@@ -230,7 +230,12 @@ describe.each(DATABASES)('rail passes through the HTTP calls on $name', ({ open 
     const form = {
       email: 'anna.berg@example.com',
       phone: '+66 81 234 5678',
-      passengers: [ANNA, LI].map((p) => ({ full_name: p.fullName, nationality: p.residence, document_number: 'X1234567' })),
+      passengers: [ANNA, LI].map((p) => ({
+        full_name: p.fullName,
+        birth_date: p.birthDate,
+        nationality: p.residence,
+        document_number: 'X1234567',
+      })),
       addons: { insurance: null, luggage: [], pickup: null },
     };
     const reserved = await checkout.reserve(ctx('/x', post({ form }), { hash: trip.hash }));

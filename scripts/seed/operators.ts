@@ -6,6 +6,7 @@
 import { haversineKm, type LatLon } from './geo.ts';
 import type { Random } from './random.ts';
 import type { Confirmation, OperatorRow, VehicleClass } from './rows.ts';
+import { slugify } from '../../src/domain/slug.ts';
 
 export type OperatorSize = 'major' | 'regional' | 'small';
 
@@ -131,14 +132,7 @@ export interface OperatorNode {
   codePrefix: string;
 }
 
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
+export { slugify };
 
 function initials(name: string): string {
   return name

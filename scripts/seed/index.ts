@@ -13,6 +13,7 @@ import { applyMigrations } from '../../src/server/db/migrate.ts';
 import { openBus } from '../../src/server/bus/index.ts';
 import { announceInventoryChange } from '../../src/server/network/inventoryVersion.ts';
 import { seedPricingRules } from '../../src/server/pricing/seedPricingRules.ts';
+import { seedRailpasses } from '../../src/server/railpass/seed/seedRailpasses.ts';
 import { seedReviews } from '../../src/server/reviews/seedReviews.ts';
 import { allGeography } from './data/index.ts';
 import { buildNetwork } from './network.ts';
@@ -58,6 +59,7 @@ export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}):
   });
   await seedPricingRules(handle.db);
   await seedReviews(handle.db);
+  await seedRailpasses(handle.db, today);
   const written = performance.now();
   const { summary, text } = await summarizeDatabase(handle.db, today);
   return { summary, text, warnings: rows.warnings, buildMs: built - started, writeMs: written - built };

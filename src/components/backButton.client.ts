@@ -25,6 +25,8 @@ export function wireBackButtons(root: Document): void {
   const navigatedInApp = views > 1 && sameOriginReferrer;
   for (const button of root.querySelectorAll<HTMLAnchorElement>('[data-back-button]')) {
     const search = lastSearchUrl();
+    // A pass page's path names its destination: /{lang}/railpass/{countrySlug}/operator-…/…
+    const railpassCountrySlug = location.pathname.split('/')[3];
     const action = backAction({
       lang: button.dataset.lang ?? 'en',
       routeName: (button.dataset.route ?? 'other') as RouteName,
@@ -32,6 +34,7 @@ export function wireBackButtons(root: Document): void {
       navigatedInApp,
       hideBackButton: button.dataset.hide === 'true',
       ...(search ? { lastSearchUrl: search } : {}),
+      ...(railpassCountrySlug ? { railpassCountrySlug } : {}),
     });
     if (action.kind === 'hidden') continue;
     button.hidden = false;

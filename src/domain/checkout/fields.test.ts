@@ -24,4 +24,8 @@ describe('passengerFields', () => {
     ]);
     expect(fields.shown).toContain('middle_name');
   });
+  it('asks a rail pass traveller for a name and the birth date the fare rests on, beside a boat', () => {
+    expect(passengerFields(['railpass']).required).toEqual(['full_name', 'birth_date']);
+    expect(passengerFields(['ferry', 'railpass']).required).toEqual(['full_name', 'birth_date', 'nationality', 'document_number']);
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * Which passenger details an operator needs (SPEC §4 passengers step). A bus or van operator
  * needs a name; boats and trains record a nationality and an id for the manifest; airlines need
- * the full passport set. A trip needs the union over its legs; the lead passenger always gives
+ * the full passport set; a rail pass a name and the birth date its fare rests on. A cart needs
+ * the union over its legs and products (a product kind without a rule asks for a name); the lead passenger always gives
  * an email and a phone for the tickets.
  */
 
@@ -36,6 +37,8 @@ const BY_CLASS: Record<string, readonly PassengerField[]> = {
   ferry: ['full_name', 'nationality', 'document_number'],
   train: ['full_name', 'nationality', 'document_number'],
   avia: ['first_name', 'last_name', 'gender', 'birth_date', 'nationality', 'document_number', 'document_expiry'],
+  // A rail pass (product kind `railpass`) is issued to a named traveller whose fare rests on their age.
+  railpass: ['full_name', 'birth_date'],
 };
 
 export interface FieldSet {

@@ -9,6 +9,7 @@
  * firstStopUtcOffset. Southeast Asia keeps no daylight saving time, so each zone's offset is
  * taken once when the index is built.
  */
+import type { RailpassCatalogue } from '../railpass/types.ts';
 import type { VehicleClass } from './vehicleClasses.ts';
 import { dayNumber, weekdayIndex } from './dates.ts';
 
@@ -140,6 +141,8 @@ export interface TimetableIndex {
   rules: PricingRule[];
   /** Seats left from departure_inventory, keyed by seatKey(); absent means seats_per_departure. */
   seats: Map<string, number>;
+  /** The rail pass catalogue, loaded with the network (src/server/railpass/catalogue.ts); absent: none sold. */
+  railpasses?: RailpassCatalogue;
 }
 
 /** Raw inventory rows, as the loader reads them (dates as 'YYYY-MM-DD'). */

@@ -9,7 +9,10 @@
  */
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { bookings, cartItems, cartLegs, operators, places, stations } from '../db/schema.ts';
+import { bookings, cartItems, cartLegs, cartProductLines, operators, places, stations } from '../db/schema.ts';
+import { translatorFor } from '../content/translator.ts';
+import { productTicketItems } from '../products/lines.ts';
+import type { TicketItem } from '../products/product.ts';
 import { moneyOf, type Money } from '../../domain/search/money.ts';
 import { isPaid } from '../../domain/booking/lifecycle.ts';
 import { ticketLinks } from '../tickets/links.ts';
@@ -35,6 +38,8 @@ export interface UserBooking {
   people: number;
   createdAt: string;
   itinerary: BookingLeg[];
+  /** The booking's other products (a rail pass), as its ticket prints them. */
+  products: TicketItem[];
   /**
    * Signed links to the booking page (tickets and the cancellation form with its refund
    * preview), the PDF and the calendar file; only once paid, as the ticket page and files
@@ -79,6 +84,17 @@ export async function userBookings(deps: AccountsDeps, user: UserRow, localeCode
       ),
     )
     .orderBy(asc(cartItems.position), asc(cartLegs.legIndex));
+  const productLines = await deps.db
+    .select({ cartId: cartProductLines.cartId, kind: cartProductLines.kind, line: cartProductLines.line })
+    .from(cartProductLines)
+    .where(
+      inArray(
+        cartProductLines.cartId,
+        rows.map((b) => b.cartId),
+      ),
+    )
+    .orderBy(asc(cartProductLines.position));
+  const t = translatorFor(localeCode);
   return rows.map((b) => ({
     // The public id: answers never carry a booking's sequential row id.
     id: b.publicId,
@@ -97,6 +113,11 @@ export async function userBookings(deps: AccountsDeps, user: UserRow, localeCode
         arrivalAt: l.arrivalAt.toISOString(),
         departureTimeZone: l.departureTimeZone,
       })),
+    products: productTicketItems(
+      productLines.filter((p) => p.cartId === b.cartId),
+      localeCode,
+      t,
+    ),
     tickets: isPaid(b.status) ? withCancel(ticketLinks(lang, b.id, nowMs)) : null,
   }));
 }

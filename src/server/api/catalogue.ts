@@ -78,6 +78,17 @@ export const API_ERRORS = {
   sold_out: { status: 409, about: 'Not enough seats left.' },
   sales_closed: { status: 409, about: 'The departure no longer takes bookings.' },
   class_locked: { status: 409, about: 'The booking is past the step where the class can change.' },
+  cart_closed: { status: 409, about: 'A booking was made from the cart already; nothing can be added to it.' },
+  cart_full: { status: 409, about: 'The cart holds as many product lines as it can.' },
+
+  // Rail passes.
+  railpass_not_found: { status: 404, about: 'No such rail pass.' },
+  invalid_railpass_purchase: { status: 400, about: 'The rail pass purchase does not parse; `fields` names each failure.' },
+  railpass_not_sellable: {
+    status: 422,
+    about: 'The pass cannot be sold with these details (start date, travellers, residence, class); `fields` names each failure.',
+  },
+  travellers_mismatch: { status: 422, about: 'A pass added to an open cart needs one traveller per person of the cart.' },
 
   // Bookings and payment.
   invalid_booking: { status: 400, about: 'The booking reference or id does not parse.' },

@@ -34,6 +34,7 @@ const FORM_PAGES = new Set([
   '/[lang]/op/booking',
   '/[lang]/op/counter',
   '/[lang]/op/users',
+  '/[lang]/railpass/buy',
 ]);
 const METHODS_WITHOUT_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 

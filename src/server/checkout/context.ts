@@ -46,7 +46,9 @@ export async function checkoutContext(
   const loaded = await loadCart(db, hash);
   if (!loaded) return undefined;
   const view = cartViewV2(loaded, index, localeCode);
-  const classes = view.items.flatMap((i) => i.legs.map((l) => l.vehclass ?? 'bus'));
+  // Each leg's class and each other product's kind decide the passenger details asked for
+  // (src/domain/checkout/fields.ts: a rail pass asks the birth date its age-based fare rests on).
+  const classes = [...view.items.flatMap((i) => i.legs.map((l) => l.vehclass ?? 'bus')), ...loaded.products.map((p) => p.kind)];
   const first = view.items[0]?.legs[0];
   const currency = loaded.cart.currency;
   return {

@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { BOOKING_STATUSES } from '../../domain/booking/lifecycle.ts';
+import type { RailpassRecord } from '../../domain/railpass/types.ts';
 import {
   type AnyPgColumn,
   bigint,
@@ -874,3 +875,65 @@ export const jobRuns = pgTable('job_runs', {
   /** Which process ran it last (host:pid), to tell leaders apart in the health answer. */
   runBy: text('run_by'),
 });
+
+/**
+ * The rail pass catalogue (src/domain/railpass/types.ts `RailpassRecord`): passes sold through
+ * the same cart as trips (kind `railpass`, src/server/railpass/product.ts). Prices are minor units
+ * of the issuer's `currency`, in `class_options`; the structured columns are jsonb because the
+ * catalogue is read whole into memory (src/server/railpass/catalogue.ts), never queried by them.
+ * Cart lines name a pass by id, so a reseed keeps ids (the seed writes them explicitly).
+ */
+export const railpasses = pgTable(
+  'railpasses',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    mainPassId: integer('main_pass_id').references((): AnyPgColumn => railpasses.id, { onDelete: 'set null' }),
+    countrySlug: text('country_slug').notNull(),
+    countryCodes: text('country_codes').array().notNull(),
+    type: text('type').notNull(),
+    names: jsonb('names').$type<LocalizedText>().notNull(),
+    summary: jsonb('summary').$type<LocalizedText>().notNull(),
+    operators: jsonb('operators').$type<RailpassRecord['operators']>().notNull(),
+    regions: jsonb('regions').$type<RailpassRecord['regions']>().notNull(),
+    currency: text('currency').notNull(),
+    classOptions: jsonb('class_options').$type<RailpassRecord['classOptions']>().notNull(),
+    passengerKinds: jsonb('passenger_kinds').$type<RailpassRecord['passengerKinds']>().notNull(),
+    validity: jsonb('validity').$type<RailpassRecord['validity']>().notNull(),
+    activationWindowDays: smallint('activation_window_days').notNull(),
+    residence: jsonb('residence').$type<RailpassRecord['residence']>(),
+    refund: jsonb('refund').$type<RailpassRecord['refund']>().notNull(),
+    activation: text('activation').notNull(),
+    labels: text('labels').array().notNull(),
+    features: text('features').array().notNull(),
+    photos: jsonb('photos').$type<RailpassRecord['photos']>().notNull(),
+    dailyAllocation: integer('daily_allocation').notNull(),
+    popularity: integer('popularity').notNull().default(0),
+  },
+  (t) => [
+    index('railpasses_country_idx').on(t.countrySlug),
+    check('railpasses_type', sql`${t.type} in ('route', 'pass', 'trip')`),
+    check('railpasses_activation', sql`${t.activation} in ('exchange', 'activate_online', 'first_use')`),
+    check('railpasses_window', sql`${t.activationWindowDays} between 1 and 366`),
+  ],
+);
+
+export const railpassReviews = pgTable(
+  'railpass_reviews',
+  {
+    id: serial('id').primaryKey(),
+    railpassId: integer('railpass_id')
+      .notNull()
+      .references(() => railpasses.id, { onDelete: 'cascade' }),
+    classKey: text('class_key').notNull(),
+    rating: smallint('rating').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    authorName: text('author_name').notNull(),
+    authorCountry: text('author_country').notNull(),
+    language: text('language').notNull().default('en'),
+    travelDate: date('travel_date').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('railpass_reviews_pass_idx').on(t.railpassId), check('railpass_reviews_rating', sql`${t.rating} between 1 and 5`)],
+);

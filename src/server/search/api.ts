@@ -2,6 +2,7 @@
  * The search API's handlers (SPEC §7, under /api/nuxt/{lang}/). Route files are one line each;
  * the handlers live here so that tests can run them against their own database and clock.
  */
+import { passesBetween } from '../railpass/results.ts';
 import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { currencyCodeSchema, DEFAULT_CURRENCY } from '../../domain/currency.ts';
@@ -10,7 +11,7 @@ import { findJourneys, nextDates, priceJourneys, resolveEndpoint, search, type E
 import { seatKey, type Leg, type TimetableIndex } from '../../domain/search/timetable.ts';
 import { withLocalClassNames } from '../../domain/search/classNames.ts';
 import type { Trip } from '../../domain/search/trips.ts';
-import { classFilterSegment, VEHICLE_CLASSES } from '../../domain/search/vehicleClasses.ts';
+import { classFilterSegment, includesRailPasses, VEHICLE_CLASSES } from '../../domain/search/vehicleClasses.ts';
 import { ApiError } from '../api/errors.ts';
 import { createCachedJson } from '../api/cachedJson.ts';
 import { endpoints, json, parseInput, queryObject } from '../api/http.ts';
@@ -197,6 +198,17 @@ export function createSearchApi(options: SearchApiOptions = {}) {
             people: p.people,
             vehclasses: classFilterSegment(p.vehclasses),
           },
+          // SPEC §3/§5: passes valid between the two places, offered unless the class filter leaves rail passes out.
+          passes:
+            fromInfo && toInfo && includesRailPasses(p.vehclasses)
+              ? passesBetween(idx.railpasses?.passes ?? [], fromInfo.country, toInfo.country, {
+                  currency: result.currency,
+                  fx: idx.fx,
+                  localeCode: ctx.locals.locale.code,
+                  segment: lang,
+                  t: ctx.locals.t,
+                })
+              : [],
           provinceName: toInfo ? nameIn(idx.places.get(toInfo.placeId)?.names ?? { en: '' }, ctx.locals.locale.code) : null,
           nextTripDates:
             result.trips.length === 0

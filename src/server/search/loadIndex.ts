@@ -3,6 +3,7 @@
  * plain selects, no joins: the index does its own joining in memory, which is faster than
  * shipping repeated columns from the database and keeps the SQL portable.
  */
+import { loadRailpassCatalogue } from '../railpass/catalogue.ts';
 import { gte, sql } from 'drizzle-orm';
 import { buildTimetableIndex, type TimetableIndex, type TimetableRows } from '../../domain/search/timetable.ts';
 import type { Db } from '../db/client.ts';
@@ -123,5 +124,6 @@ export async function loadTimetableRows(db: Db, nowMs: number = Date.now()): Pro
 }
 
 export async function loadIndex(db: Db, nowMs: number = Date.now()): Promise<TimetableIndex> {
-  return buildTimetableIndex(await loadTimetableRows(db, nowMs), nowMs);
+  const [rows, railpasses] = await Promise.all([loadTimetableRows(db, nowMs), loadRailpassCatalogue(db)]);
+  return { ...buildTimetableIndex(rows, nowMs), railpasses };
 }

@@ -48,13 +48,23 @@ export async function sendBookingConfirmation(
       return `${run(times.departure)} ${run(l.from.name)} ${routeArrow(locale.dir)} ${run(times.arrival)} ${run(l.to.name)} (${run(l.operator?.name ?? '')}, ${run(l.class_name)})`;
     })
     .join('\n');
+  // The other products (a rail pass voucher): title, validity and what to do with it.
+  const productsText = local.products
+    .map((item) =>
+      [
+        run(item.title),
+        `${t('ticket.validFrom')}: ${run(item.validFrom)}${item.validUntil ? ` · ${t('ticket.validUntil')}: ${run(item.validUntil)}` : ''}`,
+        ...item.details,
+      ].join('\n'),
+    )
+    .join('\n\n');
   await mailer.send({
     to: rows.booking.email,
     subject: t('mail.bookingSubject', { reference }),
     text: [
       t('mail.bookingGreeting'),
       t(local.status === 'confirmed' ? 'mail.bookingConfirmed' : 'mail.bookingPending', { reference }),
-      legsText,
+      ...[legsText, productsText].filter((part) => part !== ''),
       `${t('ticket.passengers')}: ${local.passengers.map(run).join(', ')}`,
       // The signed link opens the ticket page (downloads, cancellation) without an account.
       t('mail.bookingLink', { url: `${site}${links.page}` }),

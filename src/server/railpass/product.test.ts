@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { TimetableIndex } from '../../domain/search/timetable.ts';
+import { refundPreview } from '../../domain/tickets/refund.ts';
+import { ENGLISH } from '../../i18n/messages.ts';
+import { createTranslator } from '../../i18n/translate.ts';
+import { railpassLineOf, railpassProduct } from './product.ts';
+import { RAILPASS_CATALOGUE } from './seed/catalogue.ts';
+
+const korea = RAILPASS_CATALOGUE.find((p) => p.slug === 'korea-rail-pass-flexi-2-days');
+if (!korea) throw new Error('no Korea Rail Pass in the catalogue');
+const pass = { ...korea, rating: 4.5, reviewCount: 4 };
+const NOW = Date.parse('2026-03-10T08:00:00Z');
+const index = {
+  fx: new Map([
+    ['KRW', { perUsd: 1350, minorUnits: 0 }],
+    ['THB', { perUsd: 35, minorUnits: 2 }],
+  ]),
+  railpasses: { passes: [pass], byId: new Map([[pass.id, pass]]) },
+} as unknown as TimetableIndex;
+const purchase = {
+  passId: pass.id,
+  classKey: 'standard',
+  passengerKind: 'youth' as const,
+  startDate: '2026-03-20',
+  travellers: [{ fullName: 'Minh Tran', birthDate: '2003-05-01', residence: 'VN' }],
+};
+const line = railpassLineOf(pass, purchase);
+if (!line) throw new Error('no line');
+const q = { currency: 'THB', now: NOW, index };
+
+describe('the rail pass product', () => {
+  it('quotes the fare of the passenger kind through FX', () => {
+    expect(railpassProduct.quote([line], q)).toEqual([{ unitPriceMinor: Math.round((97_000 / 1350) * 35 * 100), currency: 'THB' }]);
+  });
+  it('refuses a line whose terms are no longer the catalogue’s, or whose start date left the window', () => {
+    expect(railpassProduct.quote([{ ...line, terms: { ...line.terms, dailyAllocation: 999 } }], q)).toBe('unknown_option');
+    expect(railpassProduct.quote([line], { ...q, now: Date.parse('2026-03-20T01:00:00Z') })).toBe('sales_closed');
+    expect(railpassProduct.quote([{ ...line, passengerKind: 'adult' }], q)).toBe('unknown_option');
+  });
+  it('takes one unit of the day’s allocation per traveller', () => {
+    expect(railpassProduct.stock(line, { unitPriceMinor: 1, currency: 'THB' })).toEqual([
+      { store: 'product_stock', key: `${String(pass.id)}:2026-03-20`, capacity: pass.dailyAllocation },
+    ]);
+  });
+  it('refunds in full until the day before the start, then the pass’s late share', async () => {
+    const [term] = await railpassProduct.refundTerms({} as never, [{ line, unitPriceMinor: 10_000 }], 2);
+    if (!term) throw new Error('no refund term');
+    expect(term).toMatchObject({ fareMinor: 20_000, lateRefundPct: 85, fullRefundUntil: new Date('2026-03-19T00:00:00Z') });
+    expect(refundPreview([term], 0, new Date('2026-03-18T12:00:00Z')).refundMinor).toBe(20_000);
+    expect(refundPreview([term], 0, new Date('2026-03-19T12:00:00Z')).refundMinor).toBe(17_000);
+  });
+  it('prints its validity, travellers and how to activate it', () => {
+    const t = createTranslator('en', ENGLISH, ENGLISH);
+    const [item] = railpassProduct.ticketItems([line], 'en', t);
+    expect(item).toEqual({
+      title: 'Korea Rail Pass Flexi 2 days in 10',
+      details: [
+        'Class: Standard · Youth',
+        '2 travel days within 10 days',
+        'Minh Tran, born 2003-05-01, resident of VN',
+        expect.stringContaining('Activate the pass online'),
+      ],
+      validFrom: '2026-03-20',
+      validUntil: '2026-03-29',
+    });
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * Issue 21: a rail pass end to end in a real browser, in English and in right-to-left Arabic:
+ * the rail pass main page, a destination, its filterBy alias, filters and sort (a plain form:
+ * the answer is the one URL of the selection), the pass page (gallery, fares, JSON-LD, the back
+ * button to the destination), Buy, the checkout, the sandbox card payment and the voucher PDF.
+ * axe checks every rail pass page.
+ */
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { acceptCookies, seriousViolations } from '../support/browser.ts';
+import { pdfText } from '../support/pdfText.ts';
+import { createTranslator } from '../../src/i18n/translate.ts';
+
+const translations = (code: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'src', 'i18n', 'translations', `${code}.json`), 'utf8')) as Record<
+    string,
+    string
+  >;
+
+for (const { segment, code } of [
+  { segment: 'en', code: 'en' },
+  { segment: 'ar', code: 'ar-ae' },
+]) {
+  const tr = createTranslator(code, translations(code), translations('en'));
+  // The server's own translator: in Arabic it isolates Latin values just as the pages do.
+  const t = tr;
+  const japan = new Intl.DisplayNames([code], { type: 'region' }).of('JP') ?? 'Japan';
+
+  test(`buys a rail pass from the rail pass pages and downloads its voucher (${segment})`, async ({ page }) => {
+    // Six pages under axe, a checkout and a payment round trip: more than the default 30 s on a shared machine.
+    test.setTimeout(180_000);
+    await page.goto(`/${segment}/railpass`);
+    await acceptCookies(page);
+    await expect(page.getByRole('heading', { level: 1, name: t('railpass.main.title') })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', segment === 'ar' ? 'rtl' : 'ltr');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The destination, then its issuer alias.
+    await page.getByRole('link', { name: japan, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/${segment}/railpass/japan$`));
+    await expect(page.getByRole('heading', { level: 1, name: t('railpass.results.title', { destination: japan }) })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page
+      .getByRole('navigation', { name: t('railpass.results.byIssuer') })
+      .getByRole('link', { name: 'JR West' })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/${segment}/railpass/japan/operator-jr-west$`));
+    const issuers = page.getByRole('group', { name: t('railpass.filters.operators') });
+    await expect(issuers.getByRole('checkbox', { name: /JR West/ })).toBeChecked();
+    await expect(issuers.getByRole('checkbox', { name: /Japan Railways Group/ })).not.toBeChecked();
+
+    // One day, cheapest first: the form's answer is the canonical URL with comma-separated lists.
+    await page
+      .getByRole('group', { name: t('railpass.filters.validity') })
+      .getByRole('checkbox', { name: new RegExp(`^${t('railpass.travelDays', { count: 1 })}`) })
+      .check();
+    await issuers.getByRole('checkbox', { name: /JR Hokkaido/ }).check();
+    await page.getByLabel(t('railpass.sort.label')).selectOption('cheapest');
+    await page.getByRole('button', { name: t('railpass.filters.apply') }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`/${segment}/railpass/japan/operator-jr-west\\?operators=jr-west,jr-hokkaido&validity=1&sort=cheapest$`),
+    );
+    const results = page.getByRole('region', { name: t('railpass.results.listTitle') }).getByRole('article');
+    await expect(results).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await results.getByRole('link', { name: /Kansai Area Pass 1 day|関西エリアパス/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/${segment}/railpass/japan/operator-jr-west/kansai-area-pass-1-day-111$`));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Kansai Area Pass 1 day');
+    // The photo gallery: each photo with its alt text and caption.
+    await expect(page.getByRole('region', { name: t('railpass.info.photos') }).getByRole('img')).toHaveCount(1);
+    await expect(page.getByRole('region', { name: t('railpass.info.photos') }).locator('figcaption')).toHaveText(
+      'Kyoto, on the JR line from Osaka',
+    );
+    // Structured data: a Product with its offers, the rating to one decimal.
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').last().textContent()) ?? '{}') as {
+      '@type': string;
+      offers: { priceCurrency: string; lowPrice: number };
+      aggregateRating?: { ratingValue: number };
+    };
+    expect(jsonLd['@type']).toBe('Product');
+    expect(jsonLd.offers).toMatchObject({ priceCurrency: 'JPY', lowPrice: 1400 });
+    const rating = jsonLd.aggregateRating?.ratingValue ?? 0;
+    expect(Math.round(rating * 10) / 10).toBe(rating);
+    // The header's back button leads to the destination's passes (SPEC §2).
+    await expect(page.getByRole('link', { name: t('header.back') })).toHaveAttribute('href', `/${segment}/railpass/japan`);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Buy: a start date in the window, the traveller's birth date and country of residence.
+    const start = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const buy = page.getByRole('region', { name: t('railpass.buy.title') });
+    await buy.getByLabel(t('railpass.buy.startDate')).fill(start);
+    await buy.getByLabel(t('railpass.buy.fullName')).fill('Anna Berg');
+    await buy.getByLabel(t('railpass.buy.birthDate')).fill('1990-04-12');
+    await buy.getByLabel(t('railpass.buy.residence')).selectOption('TH');
+    await buy.getByRole('button', { name: t('railpass.buy.submit') }).click();
+    await expect(page).toHaveURL(new RegExp(`/${segment}/checkout/[\\w-]+$`));
+
+    await page.getByRole('link', { name: t('checkout.continueToPassengers') }).click();
+    // The checkout asks what the pass rests on: the traveller's name and birth date.
+    const passenger = page.getByRole('group', { name: t('checkout.passengerN', { n: 1 }) });
+    await passenger.getByLabel(t('checkout.field.full_name')).fill('Anna Berg');
+    await passenger.getByLabel(t('checkout.field.birth_date')).fill('1990-04-12');
+    await page.getByLabel(t('checkout.email')).fill('anna.berg@example.com');
+    await page.getByLabel(t('checkout.phone')).fill('+66 81 234 5678');
+    await page.getByRole('button', { name: t('checkout.continueToConfirmation') }).click();
+    await expect(page).toHaveURL(/\/step\/confirmation$/);
+    await page.getByRole('link', { name: t('checkout.continueToPayment') }).click();
+    await page.getByRole('button', { name: t('pay.gate.card') }).click();
+    // The order round trip, on a machine shared with other builds: more than the default 5 s at times.
+    await expect(page).toHaveURL(/\/sandbox-gateway\/pay\//, { timeout: 20_000 });
+    await page.getByLabel(/Card number|رقم البطاقة/).fill('4242 4242 4242 4242');
+    await page.getByLabel(/Expiry|انتهاء/).fill('12/34');
+    await page.getByLabel(/CVC/).fill('123');
+    await page.getByRole('button', { name: /^(Pay|ادفع) / }).click();
+    await expect(page.getByRole('heading', { level: 1, name: t('pay.successTitle') })).toBeVisible({ timeout: 20_000 });
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: t('pay.downloadTicket') }).click();
+    const pdf = pdfText(await readFile(await (await download).path()));
+    expect(pdf).toContain('Kansai Area Pass 1 day');
+    expect(pdf).toContain(`Valid from: ${start}`);
+    expect(pdf).toContain('Anna Berg, born 1990-04-12, resident of TH');
+    expect(pdf).toContain('exchange voucher');
+  });
+}

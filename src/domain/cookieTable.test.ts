@@ -36,7 +36,10 @@ const NAMING_FUNCTIONS: Record<string, CookieName> = { cartSessionCookieName: 'c
 /** Files that write `document.cookie` themselves: their names come from the table by type or constant. */
 const RAW_WRITERS = ['src/stores/cookies.ts', 'src/components/CookieConsent.astro'];
 /** Files that append Set-Cookie headers: their cookies are checked one by one below. */
-const HEADER_WRITERS = ['src/server/accounts/http.ts'];
+// Files that append Set-Cookie headers built elsewhere: accounts/http.ts from the typed writers,
+// api/http.ts's json() whatever its callers pass (accounts' typed cookies, and the rail pass
+// cart's cart_session, named by booking/access.ts).
+const HEADER_WRITERS = ['src/server/accounts/http.ts', 'src/server/api/http.ts'];
 
 /** Every place a cookie is set, with the name when the source names it. */
 function cookieSetters(source: { path: string; text: string }[]): { path: string; how: string; name: string | undefined }[] {

@@ -36,7 +36,7 @@ describe('authAction', () => {
   });
 
   it('shows the server’s message for other 4xx answers too (a refused captcha, a rate limit)', async () => {
-    answer(400, { error: { code: 'captcha_failed', message: 'We could not confirm that you are not a robot.' } });
+    answer(401, { error: { code: 'captcha_failed', message: 'We could not confirm that you are not a robot.' } });
     expect(await authAction('en', 'reset-password', { email: 'a@b.co' })).toEqual({ kind: 'failed', code: 'captcha_failed' });
     expect($authError.get()).toBe('We could not confirm that you are not a robot.');
     answer(429, { error: { code: 'too_many_attempts', message: 'Too many attempts.' } });

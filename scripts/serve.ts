@@ -33,6 +33,7 @@ const outDir = process.env.ASTRO_OUT_DIR || 'dist';
 const entry = pathToFileURL(fileURLToPath(new URL(`../${outDir}/server/entry.mjs`, import.meta.url))).href;
 // The background jobs, built as a chunk of the same bundle (integrations/server-jobs): they share its database handle.
 const jobsEntry = pathToFileURL(fileURLToPath(new URL(`../${outDir}/server/jobs.mjs`, import.meta.url))).href;
+const ticketRenderWorker = fileURLToPath(new URL(`../${outDir}/server/ticket-render.mjs`, import.meta.url));
 const clientDir = fileURLToPath(new URL(`../${outDir}/client/`, import.meta.url));
 
 const settings = z
@@ -75,6 +76,8 @@ async function serve(host: string, port: number): Promise<void> {
   // Pages rendered on request that are the same for everyone are kept beside the built files
   // (src/server/renderedPages.ts), so the static handler below answers their next visit.
   process.env.RENDERED_PAGES_DIR = clientDir;
+  // E-ticket PDFs are drawn on a worker thread (src/server/tickets/ticketRenderer.ts), built beside the jobs.
+  process.env.TICKET_RENDER_WORKER = ticketRenderWorker;
   // This process keeps its search index fresh from other processes' announcements (src/server/bus).
   markServingProcess();
   const { handler } = (await import(entry)) as { handler: AstroHandler };

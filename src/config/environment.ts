@@ -117,6 +117,8 @@ export const ENVIRONMENT = z.object({
   JOB_LEADER_RETRY_MS: jobInterval(1_000),
   /** Set by scripts/serve.ts: the build's client/ folder, where pages rendered on request are kept. */
   RENDERED_PAGES_DIR: z.string().min(1).optional().meta(about('server', 'set by `scripts/serve.ts`')),
+  /** Set by scripts/serve.ts: the built e-ticket PDF worker; unset, PDFs are drawn on the event loop. */
+  TICKET_RENDER_WORKER: z.string().min(1).optional().meta(about('server', 'set by `scripts/serve.ts`')),
   /** The crash tests' switch and the point to crash at (src/server/crashPoints.ts); both, or nothing happens. */
   CRASH_POINTS_ENABLED: z.literal('test').optional().meta(about('tests')),
   CRASH_POINT: z.string().min(1).optional().meta(about('tests')),

@@ -16,7 +16,7 @@ import { getSearchIndex } from '../search/cache.ts';
 import { loadTicketData, type TicketData } from './data.ts';
 import { ticketIcs } from './ics.ts';
 import { verifyTicketToken } from './links.ts';
-import { ticketPdf } from './pdf.ts';
+import { renderTicketPdf } from './ticketRenderer.ts';
 import { cancellationPreview } from './cancel.ts';
 import { toMoney } from '../../domain/search/money.ts';
 
@@ -64,7 +64,7 @@ export function createTicketApi(options: { db?: Db; now?: () => number } = {}) {
 
     async pdf(ctx: Ctx): Promise<Response> {
       const ticket = await load(ctx, 'en', english);
-      const bytes = await ticketPdf(ticket, english);
+      const bytes = await renderTicketPdf(ticket);
       return new Response(Buffer.from(bytes), {
         headers: {
           'content-type': 'application/pdf',

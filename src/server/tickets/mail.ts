@@ -16,7 +16,7 @@ import { getSearchIndex } from '../search/cache.ts';
 import { presentTicket, readTicketRows } from './data.ts';
 import { ticketIcs } from './ics.ts';
 import { ticketLinks } from './links.ts';
-import { ticketPdf } from './pdf.ts';
+import { renderTicketPdf } from './ticketRenderer.ts';
 
 export async function sendBookingConfirmation(
   db: Db,
@@ -70,7 +70,7 @@ export async function sendBookingConfirmation(
       t('mail.bookingLink', { url: `${site}${links.page}` }),
     ].join('\n\n'),
     attachments: [
-      { filename: `ticket-${local.reference}.pdf`, content: Buffer.from(await ticketPdf(first, english)), contentType: 'application/pdf' },
+      { filename: `ticket-${local.reference}.pdf`, content: Buffer.from(await renderTicketPdf(first)), contentType: 'application/pdf' },
       {
         filename: `trip-${local.reference}.ics`,
         content: Buffer.from(ticketIcs(local, t, new Date(nowMs), locale.code)),

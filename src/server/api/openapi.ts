@@ -269,7 +269,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'checkout',
     summary: 'The cart, the passenger fields its operators require, add-on offers and the current booking',
     query: [cartHashQuery],
-    ok: { status: 200, description: '`{ cart, fields, addons, booking, totals }`.' },
+    ok: {
+      status: 200,
+      description:
+        '`{ cart, fields, addons, booking, totals, seat_maps }`: `seat_maps` has one map per leg whose operator assigns seats (its `leg` is what the form\'s `seats` names), with decks, places and the places taken.',
+    },
     errors: CART_ERRORS,
   },
   {
@@ -318,6 +322,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       'unknown_product',
       'price_changed',
       'sold_out',
+      'seat_taken',
       'sales_closed',
       'invalid_booking_form',
       'unknown_addon',

@@ -18,6 +18,7 @@ import type { QuotedLeg } from '../../../domain/cart/quote.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingAudit, bookings, departureInventory, seatHolds } from '../../db/schema.ts';
 import { releaseLapsedOnLockedRows, releaseLapsedOnStockRows } from './lapse.ts';
+import { assignChosenSeats } from '../../seats/assign.ts';
 import { holdProductStock, type ProductShortage, type ProductStockWant } from './productStock.ts';
 import { changeInTransaction, type Tx } from './locks.ts';
 import { AUDIT_COLUMNS, auditBirth, auditRowSql } from './transition.ts';
@@ -40,7 +41,18 @@ export interface SoldOutLeg {
 }
 
 export type HoldResult =
-  { ok: true; booking: ReservedBooking } | { ok: false; code: 'sold_out'; legs: SoldOutLeg[]; products: ProductShortage[] };
+  | { ok: true; booking: ReservedBooking }
+  | { ok: false; code: 'sold_out'; legs: SoldOutLeg[]; products: ProductShortage[] }
+  /** A chosen place was taken by another booking first (src/server/seats/assign.ts). */
+  | { ok: false; code: 'seat_taken'; seats: string[] };
+
+class SeatTaken extends Error {
+  readonly seats: string[];
+  constructor(seats: string[]) {
+    super('seat taken');
+    this.seats = seats;
+  }
+}
 
 class SoldOut extends Error {
   readonly legs: SoldOutLeg[];
@@ -136,6 +148,16 @@ export interface NewBooking {
   ctx: ChangeContext;
   /** Stock of the cart's other products (src/server/products), held with the seats, all or nothing. */
   products?: readonly ProductStockWant[];
+  /** Places the traveller chose on legs whose operator assigns seats (one per passenger), held with the seats. */
+  seats?: readonly LegSeats[];
+}
+
+/** The places chosen on one leg, named by its departure. */
+export interface LegSeats {
+  scheduleId: number;
+  travelOptionId: number;
+  serviceDate: string;
+  seats: readonly string[];
 }
 
 type OneStatementHold =
@@ -258,9 +280,12 @@ async function holdInOneStatement(db: Db, legs: readonly QuotedLeg[], b: NewBook
  */
 export async function holdSeats(db: Db, legs: readonly QuotedLeg[], b: NewBooking, lock = true): Promise<HoldResult> {
   const products = b.products ?? [];
+  // Chosen places are checked and written by the stepwise path, under the same row locks.
+  const chosen = (b.seats ?? []).filter((s) => s.seats.length > 0);
+  const stepwise = products.length > 0 || chosen.length > 0;
   // The stepwise path below needs every leg's inventory row (the one statement creates them itself).
-  if (products.length > 0 && legs.length > 0) await createInventoryRows(db, legs);
-  if (products.length === 0) {
+  if (stepwise && legs.length > 0) await createInventoryRows(db, legs);
+  if (!stepwise) {
     let attempt = await holdInOneStatement(db, legs, b, lock);
     if (attempt.outcome === 'missing_rows') {
       // The first buyer of a departure creates its row, then holds like everyone else.
@@ -323,17 +348,34 @@ export async function holdSeats(db: Db, legs: readonly QuotedLeg[], b: NewBookin
       if (!created) throw new Error('booking insert returned nothing');
       await auditBirth(tx, created, b.ctx);
       const byKey = new Map(rows.map((r) => [keyOf(r), r.id]));
-      if (legs.length > 0)
-        await tx.insert(seatHolds).values(
-          legs.map((leg) => ({
-            bookingId: created.id,
-            departureInventoryId: byKey.get(keyOf(leg)) ?? 0,
-            seats: b.people,
-            status: 'held' as const,
-            expiresAt: b.expiresAt,
-            createdAt: b.now,
-          })),
+      const holds =
+        legs.length === 0
+          ? []
+          : await tx
+              .insert(seatHolds)
+              .values(
+                legs.map((leg) => ({
+                  bookingId: created.id,
+                  departureInventoryId: byKey.get(keyOf(leg)) ?? 0,
+                  seats: b.people,
+                  status: 'held' as const,
+                  expiresAt: b.expiresAt,
+                  createdAt: b.now,
+                })),
+              )
+              .returning({ id: seatHolds.id, departureInventoryId: seatHolds.departureInventoryId });
+      if (chosen.length > 0) {
+        const holdOf = new Map(holds.map((h) => [h.departureInventoryId, h.id]));
+        const assigned = await assignChosenSeats(
+          tx,
+          chosen.map((c) => {
+            const inventoryId = byKey.get(keyOf(c)) ?? 0;
+            return { holdId: holdOf.get(inventoryId) ?? 0, departureInventoryId: inventoryId, seats: c.seats };
+          }),
         );
+        // Rolls the whole hold back: the traveller chooses again from the map as it is now.
+        if (!assigned.ok) throw new SeatTaken(assigned.taken);
+      }
       const shortages = await holdProductStock(tx, {
         bookingId: created.id,
         wants: products,
@@ -359,6 +401,7 @@ export async function holdSeats(db: Db, legs: readonly QuotedLeg[], b: NewBookin
     };
   } catch (error) {
     if (error instanceof SoldOut) return { ok: false, code: 'sold_out', legs: error.legs, products: error.products };
+    if (error instanceof SeatTaken) return { ok: false, code: 'seat_taken', seats: error.seats };
     throw error;
   }
 }

@@ -11,15 +11,18 @@ import { seatAssignments, seatHolds } from '../db/schema.ts';
 import type { Tx } from '../booking/lifecycle/locks.ts';
 
 export interface ChosenSeats {
-  holdId: number;
   departureInventoryId: number;
   seats: readonly string[];
 }
 
-/** Writes the places, or writes nothing and returns the ones another booking has (sorted). */
-export async function assignChosenSeats(tx: Tx, chosen: readonly ChosenSeats[]): Promise<{ ok: true } | { ok: false; taken: string[] }> {
+/**
+ * The chosen places another booking holds or bought (sorted; empty: all free). Must run after the
+ * rows are locked and before anything is written, like the check of the counts: a check made
+ * before the lock could be overtaken by another buyer's insert.
+ */
+export async function seatsTakenAmong(tx: Tx, chosen: readonly ChosenSeats[]): Promise<string[]> {
   const wanted = chosen.filter((c) => c.seats.length > 0);
-  if (wanted.length === 0) return { ok: true };
+  if (wanted.length === 0) return [];
   const clash = await tx
     .select({ seat: seatAssignments.seatCode })
     .from(seatAssignments)
@@ -34,11 +37,13 @@ export async function assignChosenSeats(tx: Tx, chosen: readonly ChosenSeats[]):
         inArray(seatHolds.status, ['held', 'sold']),
       ),
     );
-  if (clash.length > 0) return { ok: false, taken: [...new Set(clash.map((c) => c.seat))].sort() };
-  await tx
-    .insert(seatAssignments)
-    .values(wanted.flatMap((c) => c.seats.map((seat) => ({ seatHoldId: c.holdId, departureInventoryId: c.departureInventoryId, seatCode: seat }))));
-  return { ok: true };
+  return [...new Set(clash.map((c) => c.seat))].sort();
+}
+
+/** Gives the places to the new booking's holds (one hold per departure). */
+export async function writeChosenSeats(tx: Tx, chosen: readonly (ChosenSeats & { holdId: number })[]): Promise<void> {
+  const rows = chosen.flatMap((c) => c.seats.map((seat) => ({ seatHoldId: c.holdId, departureInventoryId: c.departureInventoryId, seatCode: seat })));
+  if (rows.length > 0) await tx.insert(seatAssignments).values(rows);
 }
 
 /**

@@ -18,7 +18,7 @@ import type { QuotedLeg } from '../../../domain/cart/quote.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingAudit, bookings, departureInventory, seatHolds } from '../../db/schema.ts';
 import { releaseLapsedOnLockedRows, releaseLapsedOnStockRows } from './lapse.ts';
-import { assignChosenSeats } from '../../seats/assign.ts';
+import { seatsTakenAmong, writeChosenSeats } from '../../seats/assign.ts';
 import { holdProductStock, type ProductShortage, type ProductStockWant } from './productStock.ts';
 import { changeInTransaction, type Tx } from './locks.ts';
 import { AUDIT_COLUMNS, auditBirth, auditRowSql } from './transition.ts';
@@ -45,6 +45,13 @@ export type HoldResult =
   | { ok: false; code: 'sold_out'; legs: SoldOutLeg[]; products: ProductShortage[] }
   /** A chosen place was taken by another booking first (src/server/seats/assign.ts). */
   | { ok: false; code: 'seat_taken'; seats: string[] };
+
+/**
+ * Test-only: called after the chosen places were found free, before they are written. The seat
+ * race test holds every buyer here a moment, so that without the row lock they all pass the check
+ * (tests/integration/seats.concurrency.test.ts); with it only one buyer at a time gets this far.
+ */
+export const holdProbe: { afterSeatCheck?: (() => Promise<void>) | undefined } = {};
 
 class SeatTaken extends Error {
   readonly seats: string[];
@@ -321,6 +328,11 @@ export async function holdSeats(db: Db, legs: readonly QuotedLeg[], b: NewBookin
             seatsLeft: r.seatsLeft,
           })),
         );
+      // Chosen places, checked like the counts: on the locked rows, before anything is written.
+      const places = chosen.map((c) => ({ departureInventoryId: rows.find((r) => keyOf(r) === keyOf(c))?.id ?? 0, seats: c.seats }));
+      const taken = await seatsTakenAmong(tx, places);
+      if (taken.length > 0) throw new SeatTaken(taken);
+      if (places.length > 0 && holdProbe.afterSeatCheck) await holdProbe.afterSeatCheck();
       for (const row of rows)
         await tx
           .update(departureInventory)
@@ -364,18 +376,11 @@ export async function holdSeats(db: Db, legs: readonly QuotedLeg[], b: NewBookin
                 })),
               )
               .returning({ id: seatHolds.id, departureInventoryId: seatHolds.departureInventoryId });
-      if (chosen.length > 0) {
-        const holdOf = new Map(holds.map((h) => [h.departureInventoryId, h.id]));
-        const assigned = await assignChosenSeats(
-          tx,
-          chosen.map((c) => {
-            const inventoryId = byKey.get(keyOf(c)) ?? 0;
-            return { holdId: holdOf.get(inventoryId) ?? 0, departureInventoryId: inventoryId, seats: c.seats };
-          }),
-        );
-        // Rolls the whole hold back: the traveller chooses again from the map as it is now.
-        if (!assigned.ok) throw new SeatTaken(assigned.taken);
-      }
+      const holdOf = new Map(holds.map((h) => [h.departureInventoryId, h.id]));
+      await writeChosenSeats(
+        tx,
+        places.map((p) => ({ ...p, holdId: holdOf.get(p.departureInventoryId) ?? 0 })),
+      );
       const shortages = await holdProductStock(tx, {
         bookingId: created.id,
         wants: products,

@@ -15,7 +15,12 @@ export interface SeatMapData {
   leg: number;
   vehicle: string;
   taken: string[];
-  decks: { deck: 'main' | 'lower' | 'upper'; kind: 'seat' | 'berth'; pattern: string; rows: { row: number; places: (SeatMapPlace | null)[] }[] }[];
+  decks: {
+    deck: 'main' | 'lower' | 'upper';
+    kind: 'seat' | 'berth';
+    pattern: string;
+    rows: { row: number; places: (SeatMapPlace | null)[] }[];
+  }[];
   /** Station names of the leg, for the map's legend. */
   from: string;
   to: string;

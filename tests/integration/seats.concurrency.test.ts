@@ -118,7 +118,9 @@ describe.skipIf(!postgres)('two buyers, one place (PostgreSQL)', () => {
     const results = await race('2025-06-05', '1A', false);
     const granted = results.filter((r) => r.ok).length;
     const holders = await holdersOf('2025-06-05', '1A');
-    console.log(`negative control: seat 1A granted to ${String(granted)} of ${String(BUYERS)} buyers, ${String(holders)} live holds own it`);
+    console.log(
+      `negative control: seat 1A granted to ${String(granted)} of ${String(BUYERS)} buyers, ${String(holders)} live holds own it`,
+    );
     expect(holders).toBeGreaterThan(1);
   });
 });

@@ -49,7 +49,11 @@ export function form(people: number, seats?: { leg: number; seats: string[] }[])
   return {
     email: 'a@example.com',
     phone: '+66812345678',
-    passengers: Array.from({ length: people }, (_, i) => ({ full_name: `Traveller ${String(i + 1)}`, nationality: 'TH', document_number: `X${String(i)}` })),
+    passengers: Array.from({ length: people }, (_, i) => ({
+      full_name: `Traveller ${String(i + 1)}`,
+      nationality: 'TH',
+      document_number: `X${String(i)}`,
+    })),
     ...(seats ? { seats } : {}),
   };
 }

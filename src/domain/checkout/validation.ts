@@ -80,11 +80,9 @@ function buildBookingFormSchema(required: readonly PassengerField[], today: stri
     /** Places per leg with a seat map; absent: the operator seats the travellers. */
     seats: z
       .array(
-        z
-          .object({ leg: z.number().int().positive(), seats: z.array(z.string().max(8)).max(64) })
-          .superRefine((choice, ctx) => {
-            for (const message of seatChoiceErrors(choice.seats, people)) ctx.addIssue({ code: 'custom', message, path: [] });
-          }),
+        z.object({ leg: z.number().int().positive(), seats: z.array(z.string().max(8)).max(64) }).superRefine((choice, ctx) => {
+          for (const message of seatChoiceErrors(choice.seats, people)) ctx.addIssue({ code: 'custom', message, path: [] });
+        }),
       )
       .max(16)
       .optional(),

@@ -5,7 +5,13 @@ import { VEHICLE_LAYOUTS } from './vehicles.ts';
 describe('vehicle layouts', () => {
   it('names places by row and letter and says where each sits', () => {
     const [deck] = expandLayout([{ deck: 'main', kind: 'seat', firstRow: 1, rows: 2, pattern: 'AB_CD' }]);
-    expect(deck?.rows[0]?.places.map((p) => p && `${p.code}:${p.position}`)).toEqual(['1A:window', '1B:aisle', null, '1C:aisle', '1D:window']);
+    expect(deck?.rows[0]?.places.map((p) => p && `${p.code}:${p.position}`)).toEqual([
+      '1A:window',
+      '1B:aisle',
+      null,
+      '1C:aisle',
+      '1D:window',
+    ]);
     const [plane] = expandLayout([{ deck: 'main', kind: 'seat', firstRow: 1, rows: 1, pattern: 'ABC_DEF' }]);
     expect(plane?.rows[0]?.places[1]?.position).toBe('middle');
   });

@@ -64,10 +64,18 @@ export function expandLayout(decks: readonly LayoutDeck[], limit = Number.POSITI
     const rows: ExpandedDeck['rows'] = [];
     for (let r = 0; r < d.rows; r++) {
       const row = d.firstRow + r;
-      const places = [...d.pattern].map((letter, column): Place | null => {
+      const places = Array.from(d.pattern, (letter) => letter).map((letter, column): Place | null => {
         if (letter === '_' || left <= 0) return null;
         left--;
-        return { code: `${String(row)}${letter}`, deck: d.deck, kind: d.kind, row, column, letter, position: positionOf(d.pattern, column) };
+        return {
+          code: `${String(row)}${letter}`,
+          deck: d.deck,
+          kind: d.kind,
+          row,
+          column,
+          letter,
+          position: positionOf(d.pattern, column),
+        };
       });
       rows.push({ row, places });
     }

@@ -8,7 +8,15 @@ const base = { email: 'a@example.com', phone: '+66 81 234 5678', passengers: [{ 
 describe('seat selection rules (SPEC §5 seats)', () => {
   it('names an empty selection and a selection with too few seats', () => {
     expect(seatSelectionErrors([{ leg: 1, seats: [] }], 2)).toEqual({ 'seats.0': [SEAT_ERROR.empty] });
-    expect(seatSelectionErrors([{ leg: 1, seats: ['3A', '3B'] }, { leg: 2, seats: ['4A'] }], 2)).toEqual({ 'seats.1': [SEAT_ERROR.notEnough] });
+    expect(
+      seatSelectionErrors(
+        [
+          { leg: 1, seats: ['3A', '3B'] },
+          { leg: 2, seats: ['4A'] },
+        ],
+        2,
+      ),
+    ).toEqual({ 'seats.1': [SEAT_ERROR.notEnough] });
     expect(seatSelectionErrors([{ leg: 1, seats: ['3A', '3A'] }], 2)).toEqual({ 'seats.0': [SEAT_ERROR.unknown] });
     expect(seatSelectionErrors([{ leg: 1, seats: ['3A', '3B', '3C'] }], 2)).toEqual({ 'seats.0': [SEAT_ERROR.tooMany] });
     expect(seatSelectionErrors(undefined, 2)).toEqual({});

@@ -8,7 +8,9 @@
 export interface DeckOfPlaces {
   rows: readonly { row: number; places: readonly ({ code: string } | null)[] }[];
 }
-type Place = { code: string };
+interface Place {
+  code: string;
+}
 
 function runsInRow(places: readonly (Place | null)[], taken: ReadonlySet<string>, size: number, crossAisle: boolean): Place[] | null {
   let run: Place[] = [];
@@ -40,7 +42,9 @@ export function seatsTogether(decks: readonly DeckOfPlaces[], taken: ReadonlySet
   }
   // No row has room for everyone: the tightest window of free places in row order.
   const free = decks.flatMap((d, di) =>
-    d.rows.flatMap((r) => r.places.filter((p): p is Place => p !== null && !taken.has(p.code)).map((p) => ({ p, order: di * 1000 + r.row }))),
+    d.rows.flatMap((r) =>
+      r.places.filter((p): p is Place => p !== null && !taken.has(p.code)).map((p) => ({ p, order: di * 1000 + r.row })),
+    ),
   );
   if (free.length < people) return [];
   let best = 0;

@@ -12,7 +12,11 @@ export interface VehicleLayout {
 }
 
 export const VEHICLE_LAYOUTS = [
-  { code: 'train-coach-2x2', name: 'Train coach, 2+2 seats', decks: [{ deck: 'main', kind: 'seat', firstRow: 1, rows: 18, pattern: 'AB_CD' }] },
+  {
+    code: 'train-coach-2x2',
+    name: 'Train coach, 2+2 seats',
+    decks: [{ deck: 'main', kind: 'seat', firstRow: 1, rows: 18, pattern: 'AB_CD' }],
+  },
   {
     code: 'train-sleeper',
     name: 'Sleeper car, lower and upper berths',
@@ -30,9 +34,21 @@ export const VEHICLE_LAYOUTS = [
       { deck: 'upper', kind: 'berth', firstRow: 8, rows: 7, pattern: 'A_B_C' },
     ],
   },
-  { code: 'boat-lounge-3x3', name: 'Ferry lounge, 3+3 seats', decks: [{ deck: 'main', kind: 'seat', firstRow: 1, rows: 10, pattern: 'ABC_DEF' }] },
-  { code: 'plane-3x3', name: 'Single-aisle aircraft, 3+3 seats', decks: [{ deck: 'main', kind: 'seat', firstRow: 1, rows: 30, pattern: 'ABC_DEF' }] },
-  { code: 'plane-business-2x2', name: 'Business cabin, 2+2 seats', decks: [{ deck: 'main', kind: 'seat', firstRow: 1, rows: 4, pattern: 'AB_CD' }] },
+  {
+    code: 'boat-lounge-3x3',
+    name: 'Ferry lounge, 3+3 seats',
+    decks: [{ deck: 'main', kind: 'seat', firstRow: 1, rows: 10, pattern: 'ABC_DEF' }],
+  },
+  {
+    code: 'plane-3x3',
+    name: 'Single-aisle aircraft, 3+3 seats',
+    decks: [{ deck: 'main', kind: 'seat', firstRow: 1, rows: 30, pattern: 'ABC_DEF' }],
+  },
+  {
+    code: 'plane-business-2x2',
+    name: 'Business cabin, 2+2 seats',
+    decks: [{ deck: 'main', kind: 'seat', firstRow: 1, rows: 4, pattern: 'AB_CD' }],
+  },
 ] as const satisfies readonly VehicleLayout[];
 
 export type VehicleLayoutCode = (typeof VEHICLE_LAYOUTS)[number]['code'];

@@ -152,7 +152,14 @@ export default function PassengersForm({
   /** The seat choice for the reserve call, and what to do when a place was taken meanwhile. */
   function seatsToSend() {
     const choice = seatChoice(seatMaps);
-    return choice && { choice, onTaken: (taken: string[]) => markTaken(taken, seatMaps) };
+    return (
+      choice && {
+        choice,
+        onTaken: (taken: string[]) => {
+          markTaken(taken, seatMaps);
+        },
+      }
+    );
   }
 
   function input(index: number, field: PassengerField) {
@@ -463,7 +470,11 @@ export default function PassengersForm({
         <div className="notice notice--warn" role="alert">
           <p>{t('checkout.priceChanged', { old: money(submit.oldTotal), new: money(submit.newTotal) })}</p>
           <p>{t('checkout.priceMoved.why')}</p>
-          <button type="button" className="button" onClick={() => void submitForm(lang, hash, remember, t('checkout.submitFailed'), seatsToSend())}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void submitForm(lang, hash, remember, t('checkout.submitFailed'), seatsToSend())}
+          >
             {t('checkout.acceptNewPrice')}
           </button>
         </div>

@@ -26,7 +26,7 @@ function placeLabel(place: SeatMapPlace, kind: 'seat' | 'berth', deck: string, t
   const name = t(kind === 'berth' ? 'seats.berth' : 'seats.seat', { code: place.code });
   // A berth is found by its deck (lower or upper); a seat by where it sits in the row.
   const where = kind === 'berth' ? t(`seats.deck.${deck}`) : t(`seats.${place.position}`);
-  return `${name}, ${where}, ${t(taken ? 'seats.taken' : 'seats.free')}`;
+  return t('seats.placeLabel', { name, where, state: t(taken ? 'seats.taken' : 'seats.free') });
 }
 
 export default function SeatPicker({ map, chosen, taken, people, dir, t, errors, errorId, onToggle }: Props) {
@@ -84,13 +84,13 @@ export default function SeatPicker({ map, chosen, taken, people, dir, t, errors,
               role="grid"
               aria-label={`${legend} · ${t(`seats.deck.${deck.deck}`)}`}
               className="seat-map__grid"
-              style={{ gridTemplateColumns: `repeat(${String(deck.pattern.length)}, 2.75rem)` }}
+              data-columns={deck.pattern.length}
             >
               {deck.rows.map((row, rowIndex) => (
                 <div role="row" className="seat-map__row" key={row.row}>
                   {row.places.map((place, column) => {
-                    if (!place)
-                      return <span key={column} role="presentation" className="seat-map__gap" />;
+                    // The aisle (or a place the class does not sell) is an empty cell: a row holds only cells.
+                    if (!place) return <span key={column} role="gridcell" className="seat-map__gap" />;
                     const isTaken = taken.has(place.code);
                     const isChosen = chosen.includes(place.code);
                     return (

@@ -272,7 +272,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     ok: {
       status: 200,
       description:
-        '`{ cart, fields, addons, booking, totals, seat_maps }`: `seat_maps` has one map per leg whose operator assigns seats (its `leg` is what the form\'s `seats` names), with decks, places and the places taken.',
+        "`{ cart, fields, addons, booking, totals, seat_maps }`: `seat_maps` has one map per leg whose operator assigns seats (its `leg` is what the form's `seats` names), with decks, places and the places taken.",
     },
     errors: CART_ERRORS,
   },

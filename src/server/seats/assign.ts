@@ -42,7 +42,9 @@ export async function seatsTakenAmong(tx: Tx, chosen: readonly ChosenSeats[]): P
 
 /** Gives the places to the new booking's holds (one hold per departure). */
 export async function writeChosenSeats(tx: Tx, chosen: readonly (ChosenSeats & { holdId: number })[]): Promise<void> {
-  const rows = chosen.flatMap((c) => c.seats.map((seat) => ({ seatHoldId: c.holdId, departureInventoryId: c.departureInventoryId, seatCode: seat })));
+  const rows = chosen.flatMap((c) =>
+    c.seats.map((seat) => ({ seatHoldId: c.holdId, departureInventoryId: c.departureInventoryId, seatCode: seat })),
+  );
   if (rows.length > 0) await tx.insert(seatAssignments).values(rows);
 }
 

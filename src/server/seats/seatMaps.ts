@@ -68,7 +68,10 @@ export async function takenSeats(reader: Reader, legs: readonly LegKey[], now: D
 }
 
 /** The vehicle of each travel option that has one, expanded to the places the option sells. */
-export async function vehiclesOfOptions(reader: Reader, optionIds: readonly number[]): Promise<Map<number, { vehicle: string; decks: ExpandedDeck[] }>> {
+export async function vehiclesOfOptions(
+  reader: Reader,
+  optionIds: readonly number[],
+): Promise<Map<number, { vehicle: string; decks: ExpandedDeck[] }>> {
   const ids = [...new Set(optionIds)];
   if (ids.length === 0) return new Map();
   const rows = await reader

@@ -2,6 +2,8 @@
  * Collects routes into row batches and hands out the ids, so that every builder (real or
  * synthetic network) produces rows whose foreign keys line up without knowing about the others.
  */
+import { capacityOf } from '../../src/domain/seats/layout.ts';
+import { VEHICLE_LAYOUTS, type VehicleLayoutCode } from '../../src/domain/seats/vehicles.ts';
 import { emptyRouteBatch, type OperatorRow, type RouteBatch, type RouteRow, type VehicleClass } from './rows.ts';
 
 export const FEATURES = [
@@ -39,6 +41,8 @@ export interface OptionSpec {
   features: readonly Feature[];
   fullRefundHours: number | null;
   bookingCutoffMin: number;
+  /** The vehicle whose seats a traveller chooses (src/domain/seats/vehicles.ts); absent: no seat choice. */
+  layout?: VehicleLayoutCode;
 }
 
 export interface RouteSpec {
@@ -123,6 +127,7 @@ export class RouteSink {
         fullRefundHours: option.fullRefundHours,
         confirmation: spec.operator.confirmation,
         bookingCutoffMin: option.bookingCutoffMin,
+        vehicleLayout: layoutFor(option),
       });
     }
     this.meta.set(route.id, { timeZone: spec.timeZone, popularity: spec.popularity });
@@ -169,4 +174,13 @@ function assertRouteShape(spec: RouteSpec): void {
       throw new Error(`${where}: ${o.className} price ${o.priceMinor} is not a positive integer`);
     if (o.seats <= 0 || o.seats > 32_767) throw new Error(`${where}: ${o.className} seats ${o.seats} out of range`);
   }
+}
+
+/** The option's vehicle, checked to hold every seat the option sells (a seed mistake fails loudly). */
+function layoutFor(option: OptionSpec): string | null {
+  if (!option.layout) return null;
+  const layout = VEHICLE_LAYOUTS.find((l) => l.code === option.layout);
+  if (!layout || capacityOf(layout.decks) < option.seats)
+    throw new Error(`vehicle ${option.layout} cannot seat the ${String(option.seats)} of "${option.className}"`);
+  return layout.code;
 }

@@ -21,7 +21,9 @@ import {
   stations,
   travelOptions,
   vehicleClasses,
+  vehicleLayouts,
 } from '../../src/server/db/schema.ts';
+import { VEHICLE_LAYOUTS } from '../../src/domain/seats/vehicles.ts';
 import { bumpInventoryVersion } from '../../src/server/network/inventoryVersion.ts';
 import type { RouteBatch, SeedRows } from './rows.ts';
 
@@ -132,6 +134,13 @@ export async function writeNetwork(db: Db, rows: SeedRows, options: WriteOptions
     await insert(tx, vehicleClasses, 'vehicle_classes', rows.vehicleClasses);
     await insert(tx, operators, 'operators', rows.operators);
     await insert(tx, fxRates, 'fx_rates', rows.fxRates);
+    // Vehicle layouts are a catalogue, not network: written over (never deleted, options of
+    // booked departures keep pointing at them), before the travel options that name them.
+    for (const layout of VEHICLE_LAYOUTS)
+      await tx
+        .insert(vehicleLayouts)
+        .values({ code: layout.code, name: layout.name, decks: layout.decks })
+        .onConflictDoUpdate({ target: vehicleLayouts.code, set: { name: layout.name, decks: layout.decks } });
 
     // A batch holds routes and everything hanging off them, so inserting its tables in
     // this order keeps every foreign key satisfied even when batches stream in one by one.

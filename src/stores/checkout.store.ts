@@ -13,6 +13,7 @@ import { atom } from 'nanostores';
 import type { PassengerField } from '../domain/checkout/fields.ts';
 import { removeLuggageRow } from '../domain/checkout/addons.ts';
 import { bookingFormErrors } from '../domain/checkout/formRules.ts';
+import type { LegChoice } from '../domain/seats/selection.ts';
 import type { Addons } from '../domain/checkout/validation.ts';
 import { checkoutPath } from '../domain/checkout/steps.ts';
 import {
@@ -113,8 +114,8 @@ export function savePassengers(passengers: readonly Passenger[], withDocuments: 
 }
 
 /** Client-side check with the shared field rules; returns true when the form may be sent. */
-export function validate(required: readonly PassengerField[], today: string, people: number): boolean {
-  const errors = bookingFormErrors($form.get(), required, today, people);
+export function validate(required: readonly PassengerField[], today: string, people: number, seats?: readonly LegChoice[]): boolean {
+  const errors = bookingFormErrors({ ...$form.get(), ...(seats ? { seats } : {}) }, required, today, people);
   $errors.set(errors);
   return Object.keys(errors).length === 0;
 }
@@ -134,7 +135,7 @@ export async function refreshTotal(lang: string, hash: string): Promise<void> {
 }
 
 interface ErrorBody {
-  error?: { code?: string; message?: string; fields?: Record<string, string[]>; old_total?: Money; new_total?: Money };
+  error?: { code?: string; message?: string; fields?: Record<string, string[]>; old_total?: Money; new_total?: Money; seats?: string[] };
 }
 
 /** Sends the form to reserve the seats; on success the browser moves to the confirmation step. */
@@ -145,14 +146,26 @@ export interface Remember {
   documents: boolean;
 }
 
-export async function submitForm(lang: string, hash: string, remember: Remember, fallbackMessage: string): Promise<void> {
+export async function submitForm(
+  lang: string,
+  hash: string,
+  remember: Remember,
+  fallbackMessage: string,
+  seats?: { choice: readonly LegChoice[]; onTaken: (taken: string[]) => void },
+): Promise<void> {
   $submit.set({ kind: 'submitting' });
   const form = $form.get();
   try {
     const response = await fetch(`/api/nuxt/${lang}/checkout/reserve/${encodeURIComponent(hash)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ form: { ...form, addons: { ...form.addons, luggage: form.addons.luggage.filter((l) => l.quantity > 0) } } }),
+      body: JSON.stringify({
+        form: {
+          ...form,
+          addons: { ...form.addons, luggage: form.addons.luggage.filter((l) => l.quantity > 0) },
+          ...(seats ? { seats: seats.choice } : {}),
+        },
+      }),
     });
     if (response.ok) {
       if (remember.passengers) savePassengers(form.passengers, remember.documents);
@@ -164,6 +177,7 @@ export async function submitForm(lang: string, hash: string, remember: Remember,
       $submit.set({ kind: 'price_changed', oldTotal: body.error.old_total, newTotal: body.error.new_total });
       return;
     }
+    if (body.error?.code === 'seat_taken' && body.error.seats) seats?.onTaken(body.error.seats);
     if (body.error?.fields && response.status === 422) $errors.set(body.error.fields);
     $submit.set({ kind: 'error', message: body.error?.message ?? fallbackMessage });
   } catch {

@@ -79,6 +79,7 @@ function addCrossing(ctx: BuildContext, rng: Random, operator: OperatorNode, lin
         features: ['ac', 'toilet', 'luggage', 'snack', 'reclining_seats'],
         fullRefundHours: refund,
         bookingCutoffMin: cutoff,
+        layout: 'boat-lounge-3x3',
       });
     }
   } else {
@@ -90,6 +91,7 @@ function addCrossing(ctx: BuildContext, rng: Random, operator: OperatorNode, lin
       features,
       fullRefundHours: refund,
       bookingCutoffMin: cutoff,
+      layout: 'boat-lounge-3x3',
     });
   }
 

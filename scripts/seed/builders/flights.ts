@@ -150,6 +150,7 @@ function flightOptions(rng: Random, airline: OperatorNode, km: number): OptionSp
       features: km > 1_200 ? ['luggage', 'meal'] : ['luggage', 'snack'],
       fullRefundHours: refund,
       bookingCutoffMin: cutoff,
+      layout: 'plane-3x3',
     },
   ];
   if (airline.spec.size === 'major' && km >= 500 && rng.chance(0.6)) {
@@ -160,6 +161,7 @@ function flightOptions(rng: Random, airline: OperatorNode, km: number): OptionSp
       features: ['luggage', 'meal', 'power_outlet', 'entertainment', 'reclining_seats'],
       fullRefundHours: 72,
       bookingCutoffMin: cutoff,
+      layout: 'plane-business-2x2',
     });
   }
   return options;

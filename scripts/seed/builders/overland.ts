@@ -271,6 +271,8 @@ function addBusRoutes(
         features: [...features],
         fullRefundHours: refund,
         bookingCutoffMin: cutoff,
+        // Sleeper and VIP coaches on long roads sell numbered places; standard buses seat on board.
+        ...(cls.sleeper ? { layout: 'coach-sleeper' as const } : tier === 'vip' ? { layout: 'coach-vip-1x2' as const } : {}),
       };
     });
     const origin = direction === 0 ? a : b;

@@ -153,6 +153,8 @@ function addTrain(
       features: fare.features,
       fullRefundHours: refund,
       bookingCutoffMin: 30,
+      // Thai, Vietnamese and Malaysian railways sell numbered seats and berths.
+      layout: tier.startsWith('sleeper') ? 'train-sleeper' : 'train-coach-2x2',
     };
   });
 

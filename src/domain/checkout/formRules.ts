@@ -5,6 +5,7 @@
  * runs both over the same forms and expects the same field errors, so the two cannot drift.
  * Add-ons come from the page's own controls and are checked by the server only.
  */
+import { seatSelectionErrors, type LegChoice } from '../seats/selection.ts';
 import type { PassengerField } from './fields.ts';
 
 export const FIELD_ERROR = {
@@ -103,6 +104,8 @@ export interface BookingFormInput {
   email?: unknown;
   phone?: unknown;
   passengers?: readonly Partial<Record<PassengerField, unknown>>[];
+  /** Places chosen per leg with a seat map (src/domain/seats/selection.ts). */
+  seats?: readonly LegChoice[];
 }
 
 /**
@@ -137,5 +140,6 @@ export function bookingFormErrors(
     }
   });
   if (passengers.length !== people) add('passengers', [FIELD_ERROR.required]);
+  for (const [path, messages] of Object.entries(seatSelectionErrors(form.seats, people))) add(path, messages);
   return errors;
 }

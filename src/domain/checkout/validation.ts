@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { PassengerField } from './fields.ts';
 import { MAX_ADDON_QUANTITY } from './addons.ts';
+import { seatChoiceErrors } from '../seats/selection.ts';
 import {
   EMAIL,
   FIELD_ERROR,
@@ -76,6 +77,15 @@ function buildBookingFormSchema(required: readonly PassengerField[], today: stri
     phone: phoneSchema,
     passengers: z.array(passengerSchema(required, today)).length(people, FIELD_ERROR.required),
     addons: addonsSchema.default({ insurance: null, luggage: [], pickup: null }),
+    /** Places per leg with a seat map; absent: the operator seats the travellers. */
+    seats: z
+      .array(
+        z.object({ leg: z.number().int().positive(), seats: z.array(z.string().max(8)).max(64) }).superRefine((choice, ctx) => {
+          for (const message of seatChoiceErrors(choice.seats, people)) ctx.addIssue({ code: 'custom', message, path: [] });
+        }),
+      )
+      .max(16)
+      .optional(),
   });
 }
 

@@ -34,6 +34,9 @@ import {
   type Passenger,
 } from '../../stores/checkout.store.ts';
 import { islandTranslator } from '../shared/translate.ts';
+import { seatsTogether } from '../../domain/seats/together.ts';
+import { $chosenSeats, $takenSince, initSeats, markTaken, seatChoice, toggleSeat, type SeatMapData } from '../../stores/seats.store.ts';
+import SeatPicker from './SeatPicker.tsx';
 import { errorKey, PHONE_EXAMPLE } from './errors.ts';
 import './Checkout.css';
 
@@ -50,13 +53,29 @@ interface Props {
   held?: CheckoutForm | undefined;
   /** Whether the trip asks for documents or birth dates (the second saving choice is about them). */
   asksDocuments: boolean;
+  /** One map per leg whose operator assigns seats (none when seats are held already). */
+  seatMaps?: SeatMapData[];
+  dir?: 'ltr' | 'rtl';
 }
 
 function savedLabel(p: Passenger): string {
   return p.full_name ?? [p.first_name, p.last_name].filter(Boolean).join(' ');
 }
 
-export default function PassengersForm({ lang, localeCode, hash, people, fields, addons, today, messages, held, asksDocuments }: Props) {
+export default function PassengersForm({
+  lang,
+  localeCode,
+  hash,
+  people,
+  fields,
+  addons,
+  today,
+  messages,
+  held,
+  asksDocuments,
+  seatMaps = [],
+  dir = 'ltr',
+}: Props) {
   const t = islandTranslator(messages, localeCode);
   const form = useStore($form);
   const errors = useStore($errors);
@@ -72,9 +91,16 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
   const id = useId();
   const firstLuggage = addons.luggage.options[0]?.value ?? '20kg';
 
+  const chosenSeats = useStore($chosenSeats);
+  const takenSince = useStore($takenSince);
+
   useEffect(() => {
     migrateSavedPassengers();
   }, []);
+  useEffect(() => {
+    // Places for everyone together, preselected; the traveller may change any of them.
+    initSeats(Object.fromEntries(seatMaps.map((m) => [m.leg, seatsTogether(m.decks, new Set(m.taken), people)])));
+  }, [seatMaps, people]);
   useEffect(() => {
     initForm(people, firstLuggage, held);
     void refreshTotal(lang, hash);
@@ -115,12 +141,25 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
 
   function onSubmit(event: SyntheticEvent) {
     event.preventDefault();
-    if (!validate(fields.required, today, people)) {
+    if (!validate(fields.required, today, people, seatChoice(seatMaps))) {
       // Move focus to the first field the traveller must fix.
       requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    void submitForm(lang, hash, remember, t('checkout.submitFailed'));
+    void submitForm(lang, hash, remember, t('checkout.submitFailed'), seatsToSend());
+  }
+
+  /** The seat choice for the reserve call, and what to do when a place was taken meanwhile. */
+  function seatsToSend() {
+    const choice = seatChoice(seatMaps);
+    return (
+      choice && {
+        choice,
+        onTaken: (taken: string[]) => {
+          markTaken(taken, seatMaps);
+        },
+      }
+    );
   }
 
   function input(index: number, field: PassengerField) {
@@ -217,6 +256,23 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
           )}
           <div className="checkout-form__grid">{fields.shown.map((field) => input(index, field))}</div>
         </fieldset>
+      ))}
+
+      {seatMaps.map((map, i) => (
+        <SeatPicker
+          key={map.leg}
+          map={map}
+          chosen={chosenSeats[map.leg] ?? []}
+          taken={new Set([...map.taken, ...(takenSince[map.leg] ?? [])])}
+          people={people}
+          dir={dir}
+          t={t}
+          errors={fieldErrors(`seats.${String(i)}`)}
+          errorId={`${id}-seats-${String(i)}-error`}
+          onToggle={(code) => {
+            toggleSeat(map.leg, code, people);
+          }}
+        />
       ))}
 
       <fieldset className="card">
@@ -414,7 +470,11 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
         <div className="notice notice--warn" role="alert">
           <p>{t('checkout.priceChanged', { old: money(submit.oldTotal), new: money(submit.newTotal) })}</p>
           <p>{t('checkout.priceMoved.why')}</p>
-          <button type="button" className="button" onClick={() => void submitForm(lang, hash, remember, t('checkout.submitFailed'))}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void submitForm(lang, hash, remember, t('checkout.submitFailed'), seatsToSend())}
+          >
             {t('checkout.acceptNewPrice')}
           </button>
         </div>

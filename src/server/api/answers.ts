@@ -14,6 +14,26 @@ export const moneySchema = z.object({
 });
 
 const paygate = z.object({ code: z.string(), type: z.string(), name: z.string() });
+
+/** A leg's seat map (issue 27): places deck by deck, `null` for the aisle or a place the class does not sell. */
+const seatMap = z.object({
+  leg: z.number().int().positive().meta({ description: 'The cart leg; the booking form names it in `seats[].leg`.' }),
+  vehicle: z.string(),
+  taken: z.array(z.string()).meta({ description: 'Places another booking holds or bought.' }),
+  decks: z.array(
+    z.object({
+      deck: z.enum(['main', 'lower', 'upper']),
+      kind: z.enum(['seat', 'berth']),
+      pattern: z.string().meta({ description: 'Letters across the vehicle, `_` for the aisle.' }),
+      rows: z.array(
+        z.object({
+          row: z.number().int().positive(),
+          places: z.array(z.object({ code: z.string(), position: z.enum(['window', 'aisle', 'middle']) }).nullable()),
+        }),
+      ),
+    }),
+  ),
+});
 const part = z.object({ part: z.number().int().min(0), trip_key: z.string(), total: moneySchema });
 
 export const ANSWERS = {
@@ -34,6 +54,15 @@ export const ANSWERS = {
   paygatesSplit: z.object({ parts: z.array(part.extend({ direction: z.enum(['outbound', 'return']), paygates: z.array(paygate) })) }),
   paySplit: z.object({ booking_id: z.uuid(), parts: z.array(part) }),
   validForm: z.object({ valid: z.literal(true), fields: z.object({}) }),
+  /** GET checkout: the parts other operations describe, and the seat maps checked here. */
+  checkout: z.looseObject({
+    cart: z.unknown(),
+    fields: z.unknown(),
+    addons: z.unknown(),
+    booking: z.unknown(),
+    totals: z.unknown(),
+    seat_maps: z.array(seatMap),
+  }),
   reserved: z.object({
     booking: z.object({
       id: z.uuid(),

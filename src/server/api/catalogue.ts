@@ -76,6 +76,11 @@ export const API_ERRORS = {
     }),
   },
   sold_out: { status: 409, about: 'Not enough seats left.' },
+  seat_taken: {
+    status: 409,
+    about: 'A place chosen on the seat map was taken by another booking first; `seats` names them. Nothing is held.',
+    extra: z.object({ seats: z.array(z.string()) }),
+  },
   sales_closed: { status: 409, about: 'The departure no longer takes bookings.' },
   class_locked: { status: 409, about: 'The booking is past the step where the class can change.' },
   cart_closed: { status: 409, about: 'A booking was made from the cart already; nothing can be added to it.' },

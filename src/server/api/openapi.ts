@@ -269,7 +269,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'checkout',
     summary: 'The cart, the passenger fields its operators require, add-on offers and the current booking',
     query: [cartHashQuery],
-    ok: { status: 200, description: '`{ cart, fields, addons, booking, totals }`.' },
+    ok: {
+      schema: ANSWERS.checkout,
+      status: 200,
+      description:
+        "`{ cart, fields, addons, booking, totals, seat_maps }`: `seat_maps` has one map per leg whose operator assigns seats (its `leg` is what the form's `seats` names), with decks, places and the places taken.",
+    },
     errors: CART_ERRORS,
   },
   {
@@ -305,7 +310,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'checkout',
     summary: "Validate the form again and hold every leg's seats",
     description:
-      'A `price_changed` answer carries `old_total` and `new_total` in its `error` object. Back from the confirmation step, the held booking keeps its seats and takes the new details (200).',
+      'A `price_changed` answer carries `old_total` and `new_total` in its `error` object. Back from the confirmation step, the held booking keeps its seats and takes the new details (200). `form.seats` (optional) chooses places on the seat maps of GET checkout: one entry per leg `{ leg, seats: ["12A", …] }` with one place per passenger; an empty or short choice is a 422 naming `seats.<i>` (field-error-seats-empty, field-error-seats-not-enough), a place taken meanwhile a 409 `seat_taken` with `seats`. Without it, the operator seats travellers.',
     params: cartHashParam,
     body: { schema: reserveBody.extend({ form: documentedBookingForm }) },
     ok: { schema: ANSWERS.reserved, status: 201, description: '`{ booking, pay_url }`: the booking with its hold expiry.' },
@@ -318,6 +323,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       'unknown_product',
       'price_changed',
       'sold_out',
+      'seat_taken',
       'sales_closed',
       'invalid_booking_form',
       'unknown_addon',

@@ -13,7 +13,7 @@ import { seatHolds } from '../db/schema.ts';
 import { cartUnitTotal, loadCart, requoteCart, type LoadedCart } from '../cart/cart.ts';
 import type { ProductQuoteProblem } from '../products/product.ts';
 import { quoteCart, stockNeeds } from '../products/lines.ts';
-import { holdSeats, type NewBooking, type ReservedBooking, type SoldOutLeg } from './lifecycle/hold.ts';
+import { holdSeats, type LegSeats, type NewBooking, type ReservedBooking, type SoldOutLeg } from './lifecycle/hold.ts';
 import type { ProductShortage } from './lifecycle/productStock.ts';
 
 export { newBookingReference, type ReservedBooking } from './lifecycle/hold.ts';
@@ -37,13 +37,16 @@ export interface ReserveInput {
   lockInventory?: boolean;
   /** Who books, and in which request (the audit log keeps both). */
   ctx: ChangeContext;
+  /** Places chosen on legs with a seat map (src/server/seats), checked against the map by the caller. */
+  seats?: readonly LegSeats[];
 }
 
 export type ReserveResult =
   | { ok: true; booking: ReservedBooking }
   | { ok: false; code: 'cart_not_found' | QuoteProblem | ProductQuoteProblem }
   | { ok: false; code: 'price_changed'; change: PriceChange }
-  | { ok: false; code: 'sold_out'; legs: SoldOutLeg[]; products: ProductShortage[] };
+  | { ok: false; code: 'sold_out'; legs: SoldOutLeg[]; products: ProductShortage[] }
+  | { ok: false; code: 'seat_taken'; seats: string[] };
 
 export async function reserveCart(db: Db, input: ReserveInput): Promise<ReserveResult> {
   const loaded = input.loaded ?? (await loadCart(db, input.hash));
@@ -88,9 +91,11 @@ export async function reserveCart(db: Db, input: ReserveInput): Promise<ReserveR
     expiresAt,
     ctx: input.ctx,
     products: needs.units,
+    ...(input.seats ? { seats: input.seats } : {}),
   };
   const held = await holdSeats(db, legs, newBooking, input.lockInventory !== false);
-  return held.ok ? held : { ok: false, code: 'sold_out', legs: held.legs, products: held.products };
+  if (held.ok || held.code === 'seat_taken') return held;
+  return { ok: false, code: 'sold_out', legs: held.legs, products: held.products };
 }
 
 /** Sum of live holds per inventory row — must always equal seats_held. */

@@ -27,6 +27,8 @@ import { getSearchIndex } from '../search/cache.ts';
 import { addonOffer, checkoutContext, priceAddons, totals, type CheckoutContext } from './context.ts';
 import { changeCartClass, changeClassBody, type ChangeClassInput, type ChangeClassResult } from '../cart/changeClass.ts';
 import { crashPoint } from '../crashPoints.ts';
+import { seatMapsOfCart } from '../seats/seatMaps.ts';
+import { chosenSeatsOfForm, seatMapView } from '../seats/choice.ts';
 
 type Ctx = Pick<APIContext, 'request' | 'url' | 'locals' | 'params'>;
 
@@ -105,6 +107,7 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
       const loaded = await load(ctx, queryObject(ctx.url).hash);
       const { cc, index } = loaded;
       logCheckoutStage('Checkout View', { cart: loaded.hash });
+      const maps = await seatMapsOfCart(loaded.db, cc.loaded, new Date(now()));
       return json(
         {
           cart: cc.view,
@@ -112,6 +115,7 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
           addons: addonOffer(cc, index, ctx.locals.t),
           booking: bookingView(cc, index),
           totals: totals(cc, index, []),
+          seat_maps: maps.map(seatMapView),
         },
         200,
         NO_STORE,
@@ -181,6 +185,8 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
           NO_STORE,
         );
       }
+      // Places chosen on the seat maps: real places of the leg's vehicle (taken ones are the hold's to refuse).
+      const seats = form.seats ? chosenSeatsOfForm(form.seats, await seatMapsOfCart(db, cc.loaded, new Date(now()))) : undefined;
       const traveller = await travellerContext(ctx, db, now());
       const reserved = await reserveCart(db, {
         hash,
@@ -198,6 +204,7 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
           const lines = priceAddons(cc, form.addons, fare);
           return lines === 'unknown_addon' ? 0 : lines.reduce((s, l) => s + l.amountMinor, 0);
         },
+        ...(seats ? { seats } : {}),
       });
       logCheckoutStage('Create and reserve booking cart', { cart: hash, ok: reserved.ok, ...(reserved.ok ? {} : { code: reserved.code }) });
       if (reserved.ok) {
@@ -229,6 +236,7 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
           },
         });
       }
+      if (reserved.code === 'seat_taken') throw new ApiError('seat_taken', { extra: { seats: reserved.seats } });
       throw new ApiError(reserved.code);
     },
 

@@ -217,6 +217,11 @@ export const travelOptions = pgTable(
     confirmation: confirmationMode('confirmation').notNull(),
     /** Sales close this many minutes before departure. */
     bookingCutoffMin: smallint('booking_cutoff_min').notNull(),
+    /**
+     * The vehicle whose places the option sells (its first seats_per_departure, in row order), when
+     * the operator assigns seats; null: no seat choice, the operator seats travellers on board.
+     */
+    vehicleLayout: text('vehicle_layout').references((): AnyPgColumn => vehicleLayouts.code, { onDelete: 'restrict' }),
   },
   (t) => [
     index('travel_options_route_idx').on(t.routeId),
@@ -936,4 +941,38 @@ export const railpassReviews = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('railpass_reviews_pass_idx').on(t.railpassId), check('railpass_reviews_rating', sql`${t.rating} between 1 and 5`)],
+);
+
+// ── Seat choice (issue 27) ─────────────────────────────────────────────────────────────────────
+// A vehicle's layout (decks, rows, seat letters; src/domain/seats/layout.ts) and the places
+// chosen for a booking. A chosen place belongs to one seat hold: it is taken while that hold is
+// held or sold, and free again the moment the hold is released (lapse, cancel, refund, class
+// change) without a write of its own. Places are checked and written under the inventory row
+// locks of the booking core (src/server/seats/README.md).
+
+/** A vehicle's layout, deck by deck, parsed by `layoutDecksSchema`. */
+export const vehicleLayouts = pgTable('vehicle_layouts', {
+  code: text('code').primaryKey(),
+  /** For staff and the API ("Sleeper coach, two decks"). */
+  name: text('name').notNull(),
+  decks: jsonb('decks').notNull(),
+});
+
+/** One place (`12A`) of a departure chosen for a booking's hold on it. */
+export const seatAssignments = pgTable(
+  'seat_assignments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    seatHoldId: bigint('seat_hold_id', { mode: 'number' })
+      .notNull()
+      .references(() => seatHolds.id, { onDelete: 'restrict' }),
+    departureInventoryId: bigint('departure_inventory_id', { mode: 'number' })
+      .notNull()
+      .references(() => departureInventory.id, { onDelete: 'restrict' }),
+    seatCode: text('seat_code').notNull(),
+  },
+  (t) => [
+    unique('seat_assignments_hold_seat').on(t.seatHoldId, t.seatCode),
+    index('seat_assignments_departure_idx').on(t.departureInventoryId, t.seatCode),
+  ],
 );

@@ -11,6 +11,7 @@ import { loadCartById, type LoadedCart } from '../cart/cart.ts';
 import { legDetails, type LegDetails } from '../cart/view.ts';
 import type { TicketItem } from '../products/product.ts';
 import { productTicketItems } from '../products/lines.ts';
+import { legKeyOf, seatsOfBooking } from '../seats/seatMaps.ts';
 
 export interface TicketData {
   id: number;
@@ -23,7 +24,8 @@ export interface TicketData {
   /** What the cancellation refunds (minor units of the total's currency); null until cancelled. */
   refundMinor: number | null;
   passengers: string[];
-  legs: (LegDetails & { arrival_at: string; instructions: string })[];
+  /** `seats`: the places chosen on the leg's seat map (empty: the operator seats travellers on board). */
+  legs: (LegDetails & { arrival_at: string; instructions: string; seats: string[] })[];
   /** The booking's other products (src/server/products), as each prints itself. */
   products: TicketItem[];
 }
@@ -46,13 +48,15 @@ export function instructionKey(vehclass: string | null): string {
 export interface TicketRows {
   booking: typeof bookings.$inferSelect;
   cart: LoadedCart;
+  /** The booking's places by departure key (src/server/seats), while its holds are live. */
+  seats: Map<string, string[]>;
 }
 
 export async function readTicketRows(db: Db, bookingId: number): Promise<TicketRows | undefined> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
   if (!booking) return undefined;
   const cart = await loadCartById(db, booking.cartId);
-  return cart && { booking, cart };
+  return cart && { booking, cart, seats: await seatsOfBooking(db, booking.id) };
 }
 
 export async function loadTicketData(
@@ -68,7 +72,7 @@ export async function loadTicketData(
 
 /** The ticket's printed facts in one language (station names, boarding instructions). */
 export function presentTicket(
-  { booking, cart }: TicketRows,
+  { booking, cart, seats }: TicketRows,
   index: TimetableIndex,
   localeCode: string,
   t: (key: string) => string,
@@ -86,7 +90,12 @@ export function presentTicket(
     legs: cart.items.flatMap((item) =>
       item.legs.map((leg) => {
         const details = legDetails(leg, index, localeCode);
-        return { ...details, arrival_at: leg.arrivalAt.toISOString(), instructions: t(instructionKey(details.vehclass)) };
+        return {
+          ...details,
+          arrival_at: leg.arrivalAt.toISOString(),
+          instructions: t(instructionKey(details.vehclass)),
+          seats: seats.get(legKeyOf(leg)) ?? [],
+        };
       }),
     ),
     products: productTicketItems(cart.products, localeCode, t),

@@ -35,6 +35,7 @@ function ticket(overrides: Partial<TicketData['legs'][number]> = {}, total = { v
         departure_at: '2026-12-03T18:30:00.000Z',
         arrival_at: '2026-12-04T04:25:00.000Z',
         instructions: 'Show the QR code to the driver.',
+        seats: [],
         ...overrides,
       },
     ],
@@ -146,5 +147,12 @@ describe('ticketPdf', () => {
     );
     const usd = shownText(await ticketPdf(ticket({}, { value: 23.22, fxcode: 'USD', minor: 2322 }), english)).map((s) => s.text);
     expect(usd).toContain(`${english('ticket.total')}: $23.22`);
+  });
+
+  it('prints the places chosen on the seat map under their leg, and no seat line where none was chosen', async () => {
+    const seated = shownText(await ticketPdf(ticket({ seats: ['3B', '3C'] }), english)).map((s) => s.text.trim());
+    expect(seated).toContain(`${english('seats.ticket')}: 3B, 3C`);
+    const unseated = shownText(await ticketPdf(ticket(), english)).map((s) => s.text.trim());
+    expect(unseated.some((t) => t.startsWith(`${english('seats.ticket')}:`))).toBe(false);
   });
 });

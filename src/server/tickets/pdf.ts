@@ -180,6 +180,7 @@ export async function ticketPdf(
     await line(`${t('ticket.departure')}: ${times.departure.replace(/[\u202f\u2009]/g, ' ')}`);
     await line(`${t('ticket.arrival')}: ${times.arrival.replace(/[\u202f\u2009]/g, ' ')}`);
     await line(`${t('ticket.operator')}: ${leg.operator?.name ?? ''} · ${t('ticket.class')}: ${leg.class_name}`);
+    if (leg.seats.length > 0) await line(`${t('seats.ticket')}: ${leg.seats.join(', ')}`, 11, 'bold');
     await line(leg.instructions, 10);
     // The names a driver reads, when they differ; fonts.ts has no Lao or Khmer font, so those stay Latin.
     const driver = `${leg.from.local_name} ${ARROW} ${leg.to.local_name}`;

@@ -18,6 +18,7 @@ import type { QuotedLeg } from '../../../domain/cart/quote.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingAudit, bookings, departureInventory, seatHolds } from '../../db/schema.ts';
 import { releaseLapsedOnLockedRows, releaseLapsedOnStockRows } from './lapse.ts';
+import { seatsTakenAmong, writeChosenSeats } from '../../seats/assign.ts';
 import { holdProductStock, type ProductShortage, type ProductStockWant } from './productStock.ts';
 import { changeInTransaction, type Tx } from './locks.ts';
 import { AUDIT_COLUMNS, auditBirth, auditRowSql } from './transition.ts';
@@ -40,7 +41,25 @@ export interface SoldOutLeg {
 }
 
 export type HoldResult =
-  { ok: true; booking: ReservedBooking } | { ok: false; code: 'sold_out'; legs: SoldOutLeg[]; products: ProductShortage[] };
+  | { ok: true; booking: ReservedBooking }
+  | { ok: false; code: 'sold_out'; legs: SoldOutLeg[]; products: ProductShortage[] }
+  /** A chosen place was taken by another booking first (src/server/seats/assign.ts). */
+  | { ok: false; code: 'seat_taken'; seats: string[] };
+
+/**
+ * Test-only: called after the chosen places were found free, before they are written. The seat
+ * race test holds every buyer here a moment, so that without the row lock they all pass the check
+ * (tests/integration/seats.concurrency.test.ts); with it only one buyer at a time gets this far.
+ */
+export const holdProbe: { afterSeatCheck?: (() => Promise<void>) | undefined } = {};
+
+class SeatTaken extends Error {
+  readonly seats: string[];
+  constructor(seats: string[]) {
+    super('seat taken');
+    this.seats = seats;
+  }
+}
 
 class SoldOut extends Error {
   readonly legs: SoldOutLeg[];
@@ -136,6 +155,16 @@ export interface NewBooking {
   ctx: ChangeContext;
   /** Stock of the cart's other products (src/server/products), held with the seats, all or nothing. */
   products?: readonly ProductStockWant[];
+  /** Places the traveller chose on legs whose operator assigns seats (one per passenger), held with the seats. */
+  seats?: readonly LegSeats[];
+}
+
+/** The places chosen on one leg, named by its departure. */
+export interface LegSeats {
+  scheduleId: number;
+  travelOptionId: number;
+  serviceDate: string;
+  seats: readonly string[];
 }
 
 type OneStatementHold =
@@ -258,9 +287,12 @@ async function holdInOneStatement(db: Db, legs: readonly QuotedLeg[], b: NewBook
  */
 export async function holdSeats(db: Db, legs: readonly QuotedLeg[], b: NewBooking, lock = true): Promise<HoldResult> {
   const products = b.products ?? [];
+  // Chosen places are checked and written by the stepwise path, under the same row locks.
+  const chosen = (b.seats ?? []).filter((s) => s.seats.length > 0);
+  const stepwise = products.length > 0 || chosen.length > 0;
   // The stepwise path below needs every leg's inventory row (the one statement creates them itself).
-  if (products.length > 0 && legs.length > 0) await createInventoryRows(db, legs);
-  if (products.length === 0) {
+  if (stepwise && legs.length > 0) await createInventoryRows(db, legs);
+  if (!stepwise) {
     let attempt = await holdInOneStatement(db, legs, b, lock);
     if (attempt.outcome === 'missing_rows') {
       // The first buyer of a departure creates its row, then holds like everyone else.
@@ -296,6 +328,11 @@ export async function holdSeats(db: Db, legs: readonly QuotedLeg[], b: NewBookin
             seatsLeft: r.seatsLeft,
           })),
         );
+      // Chosen places, checked like the counts: on the locked rows, before anything is written.
+      const places = chosen.map((c) => ({ departureInventoryId: rows.find((r) => keyOf(r) === keyOf(c))?.id ?? 0, seats: c.seats }));
+      const taken = await seatsTakenAmong(tx, places);
+      if (taken.length > 0) throw new SeatTaken(taken);
+      if (places.length > 0 && holdProbe.afterSeatCheck) await holdProbe.afterSeatCheck();
       for (const row of rows)
         await tx
           .update(departureInventory)
@@ -323,17 +360,27 @@ export async function holdSeats(db: Db, legs: readonly QuotedLeg[], b: NewBookin
       if (!created) throw new Error('booking insert returned nothing');
       await auditBirth(tx, created, b.ctx);
       const byKey = new Map(rows.map((r) => [keyOf(r), r.id]));
-      if (legs.length > 0)
-        await tx.insert(seatHolds).values(
-          legs.map((leg) => ({
-            bookingId: created.id,
-            departureInventoryId: byKey.get(keyOf(leg)) ?? 0,
-            seats: b.people,
-            status: 'held' as const,
-            expiresAt: b.expiresAt,
-            createdAt: b.now,
-          })),
-        );
+      const holds =
+        legs.length === 0
+          ? []
+          : await tx
+              .insert(seatHolds)
+              .values(
+                legs.map((leg) => ({
+                  bookingId: created.id,
+                  departureInventoryId: byKey.get(keyOf(leg)) ?? 0,
+                  seats: b.people,
+                  status: 'held' as const,
+                  expiresAt: b.expiresAt,
+                  createdAt: b.now,
+                })),
+              )
+              .returning({ id: seatHolds.id, departureInventoryId: seatHolds.departureInventoryId });
+      const holdOf = new Map(holds.map((h) => [h.departureInventoryId, h.id]));
+      await writeChosenSeats(
+        tx,
+        places.map((p) => ({ ...p, holdId: holdOf.get(p.departureInventoryId) ?? 0 })),
+      );
       const shortages = await holdProductStock(tx, {
         bookingId: created.id,
         wants: products,
@@ -359,6 +406,7 @@ export async function holdSeats(db: Db, legs: readonly QuotedLeg[], b: NewBookin
     };
   } catch (error) {
     if (error instanceof SoldOut) return { ok: false, code: 'sold_out', legs: error.legs, products: error.products };
+    if (error instanceof SeatTaken) return { ok: false, code: 'seat_taken', seats: error.seats };
     throw error;
   }
 }

@@ -7,6 +7,7 @@
  * The caller has locked, in the one order (locks.ts), the booking, its payments and then the
  * booking's inventory rows, and passes the booking as read under that lock.
  */
+import { dropSeatsTakenSince } from '../../seats/assign.ts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { isPaid, type TransitionName } from '../../../domain/booking/lifecycle.ts';
 import type { ChangeContext } from '../../../domain/booking/actor.ts';
@@ -133,6 +134,8 @@ export async function sell(
     row.seatsHeld -= fromHeld;
     row.seatsSold += hold.seats;
   }
+  // A re-taken lapsed hold keeps only the chosen places nobody took meanwhile.
+  await dropSeatsTakenSince(tx, booking.id);
   await tx.update(seatHolds).set({ status: 'sold' }).where(eq(seatHolds.bookingId, booking.id));
   // Instant operators confirm at once; a leg with a manual operator (or a product waiting for its
   // issuer) leaves the booking pending.

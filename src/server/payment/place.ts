@@ -34,6 +34,7 @@ export type PlaceOrderResult =
       redirectUrl: string;
       providerRef: string;
       expiresAt: Date | null;
+      embedSession: string | null;
     }
   | { ok: false; code: 'booking_not_found' | 'already_paid' | 'booking_not_payable' };
 
@@ -47,7 +48,7 @@ export async function placeOrder(
     ctx: ChangeContext;
     booking?: BookingRow;
     /** The order call's Idempotency-Key, passed on to the provider's session call. */
-    idempotencyKey?: string;
+    idempotencyKey?: string | undefined;
   },
 ): Promise<PlaceOrderResult> {
   // The caller may have just read the booking (with its lapsed hold released): no second read.
@@ -111,5 +112,6 @@ export async function placeOrder(
     redirectUrl: started.redirectUrl,
     providerRef: started.providerRef,
     expiresAt: started.expiresAt,
+    embedSession: started.embedSession ?? null,
   };
 }

@@ -10,7 +10,13 @@ describe('card BIN resolution', () => {
   });
 
   it("prefers Admin's range over the shipped one of the same length", () => {
-    const admin: BinRange = { ...SHIPPED_BIN_RANGES[0]!, prefix: '424242', issuerCountry: 'DE', cardType: 'debit', paygate: 'sandbox-card' };
+    const admin: BinRange = {
+      ...SHIPPED_BIN_RANGES[0]!,
+      prefix: '424242',
+      issuerCountry: 'DE',
+      cardType: 'debit',
+      paygate: 'sandbox-card',
+    };
     expect(resolveBin('424242', [admin])).toMatchObject({ issuerCountry: 'DE', paygate: 'sandbox-card' });
   });
 

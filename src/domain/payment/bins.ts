@@ -55,7 +55,11 @@ export const SHIPPED_BIN_RANGES: readonly BinRange[] = [
 ];
 
 /** The range a BIN falls in: the longest prefix, Admin's ranges before the shipped ones of the same length. */
-export function resolveBin(bin: string, adminRanges: readonly BinRange[], shipped: readonly BinRange[] = SHIPPED_BIN_RANGES): BinRange | undefined {
+export function resolveBin(
+  bin: string,
+  adminRanges: readonly BinRange[],
+  shipped: readonly BinRange[] = SHIPPED_BIN_RANGES,
+): BinRange | undefined {
   let best: BinRange | undefined;
   for (const range of [...adminRanges, ...shipped])
     if (bin.startsWith(range.prefix) && (!best || range.prefix.length > best.prefix.length)) best = range;

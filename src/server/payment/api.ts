@@ -274,7 +274,11 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
       if (event.account_id !== settings.accountId) throw new ApiError('invalid_webhook', { fields: { account_id: ['unknown'] } });
       const d = await db();
       const outcome = await applyProviderStatus(d, event.data.payment.merchant_order_id, statusOfPayment(event.data.payment));
-      logCheckoutStage('Internal Paygate Processing', { paygate: 'yuno', payment: event.data.payment.id, result: outcome?.result ?? 'pending' });
+      logCheckoutStage('Internal Paygate Processing', {
+        paygate: 'yuno',
+        payment: event.data.payment.id,
+        result: outcome?.result ?? 'pending',
+      });
       if (outcome?.result === 'unknown_payment') throw new ApiError('payment_not_found');
       if (outcome?.result === 'amount_mismatch') throw new ApiError('amount_mismatch');
       return json({ received: true, result: outcome?.result ?? 'ignored' }, 200);

@@ -43,8 +43,7 @@ export interface PaymentStart {
 
 /** Where a payment stands at its provider, in the shop's words (applied by confirm.ts). */
 export type ProviderStatus =
-  | { state: 'pending' }
-  | { state: 'succeeded' | 'failed'; eventId: string; amountMinor: number; currency: string; failureCode?: string };
+  { state: 'pending' } | { state: 'succeeded' | 'failed'; eventId: string; amountMinor: number; currency: string; failureCode?: string };
 
 export interface RefundRequest {
   amountMinor: number;

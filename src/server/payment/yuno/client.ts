@@ -83,12 +83,10 @@ export function createYunoClient(settings: Pick<YunoSettings, 'apiUrl' | 'public
       call('GET', `/payments?merchant_order_id=${encodeURIComponent(merchantOrderId)}`, paymentsByOrderAnswer),
     /** POST /v1/payments/{payment_id}/transactions/{transaction_id}/refund */
     refund: (paymentId: string, transactionId: string, body: RefundRequestBody, idempotencyKey: string) =>
-      call(
-        'POST',
-        `/payments/${encodeURIComponent(paymentId)}/transactions/${encodeURIComponent(transactionId)}/refund`,
-        refundAnswer,
-        { body, idempotencyKey },
-      ),
+      call('POST', `/payments/${encodeURIComponent(paymentId)}/transactions/${encodeURIComponent(transactionId)}/refund`, refundAnswer, {
+        body,
+        idempotencyKey,
+      }),
   };
 }
 

@@ -85,7 +85,8 @@ export function createYunoGateway(options: { settings?: () => YunoSettings; fetc
       const paid = payments.find((p) => SUCCEEDED.has(p.status) || p.status === 'PARTIALLY_REFUNDED');
       const purchase = paid?.transactions?.find((t) => t.type === 'PURCHASE' || t.type === 'CAPTURE');
       if (!paid || !purchase) throw new YunoError(`no captured Yuno payment for ${providerRef}`, 404);
-      if (paid.amount.currency !== refund.currency) throw new YunoError(`refund in ${refund.currency} of a ${paid.amount.currency} payment`, 422);
+      if (paid.amount.currency !== refund.currency)
+        throw new YunoError(`refund in ${refund.currency} of a ${paid.amount.currency} payment`, 422);
       const captured = fromYunoValue(paid.amount.value, paid.amount.currency) ?? 0;
       const answer = await client().refund(
         paid.id,

@@ -213,7 +213,11 @@ export function createYunoSandbox(options: YunoSandboxOptions) {
   async function pay(
     checkoutSession: string,
     card: { number: string; expiry: string; cvc: string },
-  ): Promise<{ kind: 'done'; callbackUrl: string; payment: YunoPayment } | { kind: 'form'; errors: Partial<Record<'number' | 'expiry' | 'cvc', CardError>>; declined: string | null } | { kind: 'gone' }> {
+  ): Promise<
+    | { kind: 'done'; callbackUrl: string; payment: YunoPayment }
+    | { kind: 'form'; errors: Partial<Record<'number' | 'expiry' | 'cvc', CardError>>; declined: string | null }
+    | { kind: 'gone' }
+  > {
     const session = await openSession(checkoutSession);
     if (!session) return { kind: 'gone' };
     const errors = cardErrors(card, iso().slice(0, 10));

@@ -28,7 +28,7 @@ import { PAYGATE_CODES, PAYGATES, type PaygateCode } from './paygates.ts';
 import { GATEWAYS, placeOrder } from './place.ts';
 import { binSchema } from '../../domain/payment/bins.ts';
 import { resolveCardMethod } from './cardMethods.ts';
-import type { ProviderStatus } from './paygates.ts';
+import type { Paygate, ProviderStatus } from './paygates.ts';
 import { latestPaymentOf } from './result.ts';
 import { YunoError } from './yuno/client.ts';
 import { yunoSettings } from './yuno/config.ts';
@@ -49,6 +49,8 @@ export interface PaymentApiOptions {
    * background job (src/server/jobs) delivers whatever this fast path missed.
    */
   events?: Pick<EventDispatcher, 'deliverSoon'>;
+  /** The paygates (tests hand in providers wired to their local sandbox); the process's by default. */
+  gateways?: Record<PaygateCode, Paygate>;
 }
 
 const paygateSchema = z.enum(PAYGATE_CODES as [PaygateCode, ...PaygateCode[]]);
@@ -76,6 +78,7 @@ export const resolveCardBody = z.object({ bin: binSchema });
 
 export function createPaymentApi(options: PaymentApiOptions = {}) {
   const now = options.now ?? (() => Date.now());
+  const gateways = options.gateways ?? GATEWAYS;
   const db = async (): Promise<Db> => options.db ?? (await import('../db/index.ts').then((m) => m.getDbHandle())).db;
   const events = async () => options.events ?? (await import('../events/instance.ts')).eventDispatcher;
 
@@ -157,6 +160,7 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
         now: now(),
         ctx: await travellerContext(ctx, d, now()),
         idempotencyKey: ctx.request.headers.get('idempotency-key') ?? undefined,
+        gateways,
         ...(booking ? { booking } : {}),
       });
     } catch (error) {
@@ -245,7 +249,7 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
       if (payment.status === 'pending') {
         let status: ProviderStatus;
         try {
-          status = await GATEWAYS.yuno.status(payment.providerRef, { idempotencyKey: `status:${String(payment.id)}` });
+          status = await gateways.yuno.status(payment.providerRef, { idempotencyKey: `status:${String(payment.id)}` });
         } catch (error) {
           if (error instanceof YunoError) throw new ProviderUnavailable();
           throw error;

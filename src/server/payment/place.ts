@@ -49,6 +49,8 @@ export async function placeOrder(
     booking?: BookingRow;
     /** The order call's Idempotency-Key, passed on to the provider's session call. */
     idempotencyKey?: string | undefined;
+    /** The paygates to use (tests hand in providers wired to their local sandbox). */
+    gateways?: Record<PaygateCode, Paygate>;
   },
 ): Promise<PlaceOrderResult> {
   // The caller may have just read the booking (with its lapsed hold released): no second read.
@@ -56,7 +58,7 @@ export async function placeOrder(
   if (!booking) return { ok: false, code: 'booking_not_found' };
   if (isPaid(booking.status)) return { ok: false, code: 'already_paid' };
   if (!startingStatuses('place_order').includes(booking.status)) return { ok: false, code: 'booking_not_payable' };
-  const gateway = GATEWAYS[input.paygate];
+  const gateway = (input.gateways ?? GATEWAYS)[input.paygate];
   // The gateway's session needs nothing from the payment row, so the row is written once, complete.
   const started = await gateway.start(db, {
     bookingId: booking.id,

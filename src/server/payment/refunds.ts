@@ -9,11 +9,16 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { paymentRefunds } from '../db/schema.ts';
 import type { RefundDue } from '../events/kinds.ts';
-import type { PaygateCode } from './paygates.ts';
+import type { Paygate, PaygateCode } from './paygates.ts';
 import { GATEWAYS } from './place.ts';
 
-export async function refundThroughPaygate(db: Db, refund: RefundDue, eventId: number): Promise<void> {
-  const gateway = (GATEWAYS as Partial<Record<string, (typeof GATEWAYS)[PaygateCode]>>)[refund.paygate];
+export async function refundThroughPaygate(
+  db: Db,
+  refund: RefundDue,
+  eventId: number,
+  gateways: Record<PaygateCode, Paygate> = GATEWAYS,
+): Promise<void> {
+  const gateway = (gateways as Partial<Record<string, Paygate>>)[refund.paygate];
   if (!gateway) throw new Error(`refund for unknown paygate "${refund.paygate}"`);
   // Nothing to give back (a cancellation past its refund deadline): no provider call, no row.
   if (refund.amountMinor <= 0) return;

@@ -76,6 +76,7 @@ export const PAYGATE_CODES: readonly PaygateCode[] = ['sandbox-card', 'counter',
 /** Paygates offered at checkout, with the translation key of their button. */
 export const PAYGATES: readonly { code: PaygateCode; type: 'card' | 'offline'; labelKey: string }[] = [
   { code: 'sandbox-card', type: 'card', labelKey: 'pay.gate.card' },
+  { code: 'yuno', type: 'card', labelKey: 'pay.gate.yuno' },
   { code: 'counter', type: 'offline', labelKey: 'pay.gate.counter' },
 ];
 

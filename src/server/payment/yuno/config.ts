@@ -40,7 +40,7 @@ export interface YunoSettings {
 
 export function yunoSettings(env?: Record<string, string | undefined>): YunoSettings {
   const parsed = parseYunoEnv(env);
-  const apiUrl = parsed.YUNO_API_URL ?? `${siteOrigin()}${YUNO_SANDBOX_PATH}/v1`;
+  const apiUrl = parsed.YUNO_API_URL ?? `${siteOrigin(env)}${YUNO_SANDBOX_PATH}/v1`;
   return {
     apiUrl: apiUrl.replace(/\/$/, ''),
     publicKey: parsed.YUNO_PUBLIC_API_KEY,

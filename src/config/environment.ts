@@ -38,6 +38,8 @@ export const DEVELOPMENT_SECRETS = {
   PAYMENT_WEBHOOK_SECRET: 'sandbox-webhook-secret-for-development',
   SANDBOX_GATEWAY_SECRET: 'sandbox-gateway-secret-for-development',
   TICKET_LINK_SECRET: 'ticket-link-secret-for-development',
+  YUNO_PRIVATE_SECRET_KEY: 'yuno-sandbox-private-key-for-development',
+  YUNO_WEBHOOK_SECRET: 'yuno-sandbox-webhook-secret-for-development',
 } as const;
 
 export const ENVIRONMENT = z.object({
@@ -104,6 +106,32 @@ export const ENVIRONMENT = z.object({
     .min(16)
     .default(DEVELOPMENT_SECRETS.SANDBOX_GATEWAY_SECRET)
     .meta(about('server', 'a development value')),
+  /**
+   * The Yuno card provider (src/server/payment/yuno). Unset YUNO_API_URL: the local sandbox this
+   * site serves at /sandbox-yuno/v1 (no outside network). With real keys: https://api-sandbox.y.uno/v1
+   * (Yuno's test mode) or https://api.y.uno/v1.
+   */
+  YUNO_API_URL: z.url().optional().meta(about('server', 'the local sandbox')),
+  YUNO_PUBLIC_API_KEY: z.string().min(8).default('yuno-sandbox-public-key').meta(about('server', 'a development value')),
+  YUNO_PRIVATE_SECRET_KEY: z
+    .string()
+    .min(16)
+    .default(DEVELOPMENT_SECRETS.YUNO_PRIVATE_SECRET_KEY)
+    .meta(about('server', 'a development value')),
+  /** Yuno's account id (Dashboard > Developers). */
+  YUNO_ACCOUNT_ID: z.uuid().default('00000000-0000-4000-8000-000000000026').meta(about('server', 'a development value')),
+  /** The secret Yuno signs webhooks with (x-hmac-signature, HMAC-SHA256 of the raw body). */
+  YUNO_WEBHOOK_SECRET: z
+    .string()
+    .min(16)
+    .default(DEVELOPMENT_SECRETS.YUNO_WEBHOOK_SECRET)
+    .meta(about('server', 'a development value')),
+  /** The country Yuno processes the payments in (ISO 3166-1 alpha-2). */
+  YUNO_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .default('US')
+    .meta(about('server')),
   /** Signs ticket links in mails and the QR code's booking reference. */
   TICKET_LINK_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.TICKET_LINK_SECRET).meta(about('server', 'a development value')),
   /** "off" keeps this process out of the background work (it still serves; another process leads). */

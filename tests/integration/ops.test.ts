@@ -33,6 +33,7 @@ import {
 import { counterPayments, markPaidAsStaff } from '../../src/server/ops/counter.ts';
 import { dashboard } from '../../src/server/ops/dashboard.ts';
 import { setRoleAsAdmin } from '../../src/server/ops/users.ts';
+import { updateCardBinRange } from '../../src/server/payment/cardMethods.ts';
 import { GUEST } from '../support/actors.ts';
 import { BUS, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
@@ -54,6 +55,7 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'page.dashboard': ['manager', 'admin'],
   'page.users': ['admin'],
   'users.changeRole': ['admin'],
+  'cardBins.update': ['admin'],
 };
 
 describe('the op pages', () => {
@@ -181,6 +183,13 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
       'booking.goodwillRefund': (s) => cancelWithGoodwill(db, s, b.id, { reason: 'sorry', amountMinor: 1 }, now, null),
       'counter.markPaid': (s) => markPaidAsStaff(db, s, b.providerRef, NOW, null),
       'users.changeRole': (s) => setRoleAsAdmin(deps, s, { email: 'nobody@example.com', role: 'user', reason: 'test' }, null),
+      'cardBins.update': (s) =>
+        updateCardBinRange(
+          db,
+          s,
+          { prefix: '999999', scheme: 'visa', issuerCountry: 'DE', cardType: 'debit', paygate: 'yuno', feeBasisPoints: 120 },
+          NOW,
+        ),
     };
     const before = await db.select().from(bookingAudit).where(eq(bookingAudit.bookingId, b.id));
     for (const [action, call] of Object.entries(calls)) {

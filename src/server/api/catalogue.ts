@@ -109,6 +109,8 @@ export const API_ERRORS = {
   invalid_signature: { status: 401, about: 'The webhook signature is missing, malformed, wrong or outside the replay window.' },
   payment_not_found: { status: 404, about: 'No payment with this reference.' },
   amount_mismatch: { status: 422, about: 'The event does not match the payment.' },
+  payment_provider_unavailable: { status: 503, about: 'The payment provider did not answer; nothing was charged. Retry shortly.' },
+  invalid_card_bin: { status: 400, about: 'The first digits of the card do not parse (6 to 8 digits).' },
   transition_not_allowed: { status: 409, about: "The booking's status does not allow this change." },
   booking_busy: { status: 503, about: 'Another change holds the booking; retry after `Retry-After` seconds. Nothing changed.' },
 

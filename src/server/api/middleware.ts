@@ -29,6 +29,9 @@ import { apiRouteFor, operationFor } from './routes.ts';
 const FORM_PAGES = new Set([
   '/sandbox-gateway/pay/[token]',
   '/sandbox-gateway/challenge/[token]',
+  // The local Yuno sandbox: its hosted checkout form, and its REST API the shop calls (server to server).
+  '/sandbox-yuno/checkout/[session]',
+  '/sandbox-yuno/v1/[...path]',
   '/[lang]/ticket',
   '/[lang]/checkout/[hash]/class',
   '/[lang]/op/booking',

@@ -51,7 +51,16 @@ import {
   railpassSearchQuery,
   railpassTypeaheadQuery,
 } from '../railpass/api.ts';
-import { paymentResultQuery, placeOrderBody, placeOrderByCartHashBody, webhookEventSchema } from '../payment/api.ts';
+import {
+  paymentResultQuery,
+  placeOrderBody,
+  placeOrderByCartHashBody,
+  resolveCardBody,
+  webhookEventSchema,
+  yunoSessionBody,
+} from '../payment/api.ts';
+import { paymentWebhook } from '../payment/yuno/shapes.ts';
+import { YUNO_SIGNATURE_HEADER } from '../payment/yuno/signature.ts';
 import { IDEMPOTENCY_KEY } from '../payment/idempotency.ts';
 import { SIGNATURE_HEADER } from '../payment/signature.ts';
 import { pageDataQuery, recheckQuery, tripInfoQuery, typeaheadFetchQuery, typeaheadPrefetchQuery } from '../search/api.ts';
@@ -468,6 +477,74 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       { name: SIGNATURE_HEADER, required: true, description: 'The gateway signature of the raw body.', schema: { type: 'string' } },
     ],
     body: { schema: webhookEventSchema },
+    ok: { schema: ANSWERS.webhook, status: 200, description: '`{ received: true, result }`.' },
+    errors: ['invalid_webhook', 'invalid_signature', 'payment_not_found', 'amount_mismatch'],
+  },
+  {
+    method: 'post',
+    path: nuxt('checkout/resolve-card-payment-method'),
+    tag: 'payment',
+    summary: 'Which provider takes a card, and its fee',
+    description:
+      "From the card's first 6 to 8 digits: scheme, issuing country (null when the table does not say), card type, the paygate that takes it and its fee in basis points. The project ships the table; Admin maintains ranges over it.",
+    body: { schema: resolveCardBody },
+    ok: { schema: ANSWERS.cardMethod, status: 200, description: '`{ scheme, issuer_country, card_type, paygate, fee_basis_points }`.' },
+    errors: ['invalid_card_bin'],
+  },
+  {
+    method: 'post',
+    path: nuxt('checkout/payment-session/yuno'),
+    tag: 'payment',
+    summary: 'A Yuno checkout session for a booking',
+    description:
+      "Opens a Yuno checkout session for the booking's total (one open session per booking and paygate). `checkout_session` and `public_api_key` are what Yuno's Web SDK needs to mount its form; `redirect_url` is the local sandbox's hosted page when no Yuno keys are configured. Only the booking's browser or signed-in owner may open one.",
+    headers: [
+      {
+        name: 'Idempotency-Key',
+        required: true,
+        description: 'One key per attempt; it is also sent to Yuno as the X-Idempotency-Key of the session call.',
+        schema: { type: 'string', pattern: IDEMPOTENCY_KEY.source },
+      },
+    ],
+    body: { schema: yunoSessionBody },
+    ok: {
+      schema: ANSWERS.yunoSession,
+      status: 201,
+      description: '`{ payment_id, booking_id, paygate, redirect_url, checkout_session, public_api_key, country, expires_at }`.',
+    },
+    errors: [
+      'invalid_order',
+      'idempotency_key_required',
+      'idempotency_key_reused',
+      'idempotency_in_progress',
+      'booking_not_found',
+      'already_paid',
+      'booking_not_payable',
+      'payment_provider_unavailable',
+    ],
+  },
+  {
+    method: 'get',
+    path: nuxt('checkout/payment-status/yuno'),
+    tag: 'payment',
+    summary: "Where a booking's Yuno payment stands, asked of Yuno",
+    description:
+      'Polls Yuno for the latest Yuno payment of the booking and applies a final answer (once, whether the webhook brought it first or not). Answers like pay/payment-result; `final` ends polling.',
+    query: [paymentResultQuery],
+    ok: { status: 200, description: 'The booking and its latest payment, as pay/payment-result.' },
+    errors: ['invalid_booking', 'booking_not_found', 'payment_not_found', 'amount_mismatch', 'payment_provider_unavailable'],
+  },
+  {
+    method: 'post',
+    path: '/api/paygates/yuno/webhook',
+    tag: 'payment',
+    summary: "Yuno's signed payment webhook",
+    description:
+      "Server to server, Yuno's webhook v2. `x-hmac-signature` is the base64 HMAC-SHA256 of the raw body with YUNO_WEBHOOK_SECRET; each payment status applies once (a replay changes nothing) and the amount must match the payment.",
+    headers: [
+      { name: YUNO_SIGNATURE_HEADER, required: true, description: "Yuno's HMAC signature of the raw body.", schema: { type: 'string' } },
+    ],
+    body: { schema: paymentWebhook },
     ok: { schema: ANSWERS.webhook, status: 200, description: '`{ received: true, result }`.' },
     errors: ['invalid_webhook', 'invalid_signature', 'payment_not_found', 'amount_mismatch'],
   },

@@ -976,3 +976,70 @@ export const seatAssignments = pgTable(
     index('seat_assignments_departure_idx').on(t.departureInventoryId, t.seatCode),
   ],
 );
+// ---------------------------------------------------------------------------------------------
+// Payments as a shop runs them (issue 26): refunds recorded against the provider that took the
+// money, the card BIN table Admin maintains, and the state of the local provider sandboxes.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Every refund asked of a paygate: the payment it gives back (so the provider and method that
+ * took the money), the amount in the currency charged, and the provider's own reference. The
+ * idempotency key (the domain event that made it due) is unique: a redelivered event finds its
+ * refund here and asks the provider nothing twice.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    paygate: text('paygate').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** The provider's id of the refund; null until the provider answered. */
+    providerRefundRef: text('provider_refund_ref'),
+    state: text('state').notNull().default('requested'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_refunds_payment_idx').on(t.paymentId),
+    check('payment_refunds_amount', sql`${t.amountMinor} > 0`),
+    check('payment_refunds_state', sql`${t.state} in ('requested', 'pending', 'succeeded', 'failed')`),
+  ],
+);
+
+/**
+ * Card BIN ranges Admin added or changed over the table the project ships
+ * (src/domain/payment/bins.ts): the longest matching prefix wins, rows here before shipped ones.
+ */
+export const cardBinRanges = pgTable('card_bin_ranges', {
+  prefix: text('prefix').primaryKey(),
+  scheme: text('scheme').notNull(),
+  issuerCountry: text('issuer_country').notNull(),
+  cardType: text('card_type').notNull(),
+  paygate: text('paygate').notNull(),
+  /** The fee the shop pays the provider for this card, in basis points of the amount. */
+  feeBasisPoints: integer('fee_basis_points').notNull(),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * What the local provider sandboxes (src/server/payment/yuno/sandbox.ts) remember between calls,
+ * as the real provider would on its side: sessions, payments, refunds, idempotency keys.
+ */
+export const providerSandboxRecords = pgTable(
+  'provider_sandbox_records',
+  {
+    provider: text('provider').notNull(),
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.kind, t.id] })],
+);

@@ -16,9 +16,9 @@ export const SUBSCRIBERS: EventHandlers = {
   'mail.cancellation': async (db, event) => {
     if (event.kind === 'booking.cancelled') await mailCancellation(db, event.bookingId);
   },
-  'payment.refund': async (_db, event) => {
-    if (event.kind === 'payment.refund_due' || event.kind === 'booking.refunded') await refundThroughPaygate(event.payload, event.id);
-    if (event.kind === 'booking.cancelled') for (const refund of event.payload.refunds) await refundThroughPaygate(refund, event.id);
+  'payment.refund': async (db, event) => {
+    if (event.kind === 'payment.refund_due' || event.kind === 'booking.refunded') await refundThroughPaygate(db, event.payload, event.id);
+    if (event.kind === 'booking.cancelled') for (const refund of event.payload.refunds) await refundThroughPaygate(db, refund, event.id);
   },
   // One structured line per event until the analytics store exists (issue 25 builds it on these events).
   analytics: (_db, event) => {

@@ -25,6 +25,8 @@ export const OP_ACTIONS = {
   'page.dashboard': MANAGER_UP,
   'page.users': ADMIN,
   'users.changeRole': ADMIN,
+  /** The card BIN table that decides provider and fee (src/server/payment/cardMethods.ts). */
+  'cardBins.update': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type OpAction = keyof typeof OP_ACTIONS;

@@ -8,6 +8,7 @@ import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { toMoney } from '../../domain/search/money.ts';
 import { ApiError, errorResponse } from '../api/errors.ts';
+import { ProviderUnavailable } from './providerErrors.ts';
 import { endpoints, json, JSON_TYPE, NO_STORE, parseInput, queryObject, readJson } from '../api/http.ts';
 import { siteOrigin } from '../config.ts';
 import { cartHashQuery, cartHashSchema } from '../../domain/cart/cartHash.ts';
@@ -24,7 +25,16 @@ import { bookingPaymentView, paymentResult } from './result.ts';
 import { applyPaymentEvent, type EventOutcome } from './confirm.ts';
 import { IDEMPOTENCY_KEY, idempotent } from './idempotency.ts';
 import { PAYGATE_CODES, PAYGATES, type PaygateCode } from './paygates.ts';
-import { placeOrder } from './place.ts';
+import { GATEWAYS, placeOrder } from './place.ts';
+import { binSchema } from '../../domain/payment/bins.ts';
+import { resolveCardMethod } from './cardMethods.ts';
+import type { Paygate, ProviderStatus } from './paygates.ts';
+import { latestPaymentOf } from './result.ts';
+import { YunoError } from './yuno/client.ts';
+import { yunoSettings } from './yuno/config.ts';
+import { statusOfPayment } from './yuno/gateway.ts';
+import { paymentWebhook } from './yuno/shapes.ts';
+import { verifyYunoSignature, YUNO_SIGNATURE_HEADER } from './yuno/signature.ts';
 import { SIGNATURE_HEADER, verifySignature } from './signature.ts';
 import { crashPoint } from '../crashPoints.ts';
 
@@ -39,6 +49,8 @@ export interface PaymentApiOptions {
    * background job (src/server/jobs) delivers whatever this fast path missed.
    */
   events?: Pick<EventDispatcher, 'deliverSoon'>;
+  /** The paygates (tests hand in providers wired to their local sandbox); the process's by default. */
+  gateways?: Record<PaygateCode, Paygate>;
 }
 
 const paygateSchema = z.enum(PAYGATE_CODES as [PaygateCode, ...PaygateCode[]]);
@@ -61,9 +73,12 @@ export const bookingPublicIdSchema = z.uuid();
 export const placeOrderBody = z.object({ booking_id: bookingPublicIdSchema, paygate: paygateSchema });
 export const placeOrderByCartHashBody = z.object({ hash: cartHashSchema, paygate: paygateSchema });
 export const paymentResultQuery = z.object({ booking: bookingPublicIdSchema });
+export const yunoSessionBody = z.object({ booking_id: bookingPublicIdSchema });
+export const resolveCardBody = z.object({ bin: binSchema });
 
 export function createPaymentApi(options: PaymentApiOptions = {}) {
   const now = options.now ?? (() => Date.now());
+  const gateways = options.gateways ?? GATEWAYS;
   const db = async (): Promise<Db> => options.db ?? (await import('../db/index.ts').then((m) => m.getDbHandle())).db;
   const events = async () => options.events ?? (await import('../events/instance.ts')).eventDispatcher;
 
@@ -136,14 +151,23 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
   }
 
   async function place(ctx: Ctx, d: Db, bookingId: number, paygate: PaygateCode, booking?: BookingRow) {
-    const placed = await placeOrder(d, {
-      bookingId,
-      paygate,
-      origin: siteOrigin(),
-      now: now(),
-      ctx: await travellerContext(ctx, d, now()),
-      ...(booking ? { booking } : {}),
-    });
+    let placed: Awaited<ReturnType<typeof placeOrder>>;
+    try {
+      placed = await placeOrder(d, {
+        bookingId,
+        paygate,
+        origin: siteOrigin(),
+        now: now(),
+        ctx: await travellerContext(ctx, d, now()),
+        idempotencyKey: ctx.request.headers.get('idempotency-key') ?? undefined,
+        gateways,
+        ...(booking ? { booking } : {}),
+      });
+    } catch (error) {
+      // The provider did not open a session: nothing was written, and the key is released for a retry.
+      if (error instanceof YunoError) throw new ProviderUnavailable();
+      throw error;
+    }
     logCheckoutStage('Payment', { booking: bookingId, paygate, ok: placed.ok, ...(placed.ok ? {} : { code: placed.code }) });
     if (placed.ok) crashPoint('after-place-order');
     if (!placed.ok) throw new ApiError(placed.code);
@@ -156,11 +180,114 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
         redirect_url: placed.redirectUrl,
         reference: placed.paygate === 'counter' ? placed.providerRef : null,
         expires_at: placed.expiresAt?.toISOString() ?? null,
+        ...(placed.embedSession ? { checkout_session: placed.embedSession } : {}),
       },
     };
   }
 
+  /** Applies where a provider says a payment stands (pulled or pushed), once per provider event. */
+  async function applyProviderStatus(d: Db, reference: string, status: ProviderStatus): Promise<EventOutcome | undefined> {
+    if (status.state === 'pending') return undefined;
+    const outcome = await applyPaymentEvent(
+      d,
+      {
+        id: status.eventId,
+        type: status.state === 'succeeded' ? 'payment.succeeded' : 'payment.failed',
+        reference,
+        amountMinor: status.amountMinor,
+        currency: status.currency,
+        failureCode: status.failureCode,
+      },
+      now(),
+    );
+    await afterEvent(d, outcome);
+    return outcome;
+  }
+
   const handlers = endpoints({
+    /** POST checkout/resolve-card-payment-method: which provider takes a card, and its fee, from the card's first digits. */
+    async resolveCardPaymentMethod(ctx: Ctx): Promise<Response> {
+      const { bin } = parseInput(resolveCardBody, await readJson(ctx.request), 'invalid_card_bin');
+      const range = await resolveCardMethod(await db(), bin);
+      if (!range) throw new ApiError('invalid_card_bin', { fields: { bin: ['unknown'] } });
+      return json(
+        {
+          scheme: range.scheme,
+          issuer_country: range.issuerCountry === 'ZZ' ? null : range.issuerCountry,
+          card_type: range.cardType,
+          paygate: range.paygate,
+          fee_basis_points: range.feeBasisPoints,
+        },
+        200,
+        NO_STORE,
+      );
+    },
+
+    /** POST checkout/payment-session/yuno: a Yuno checkout session for the booking (Idempotency-Key required). */
+    async yunoPaymentSession(ctx: Ctx): Promise<Response> {
+      const order = parseInput(yunoSessionBody, await readJson(ctx.request), 'invalid_order');
+      return withKey(ctx, 'yuno-session', order, async (d) => {
+        const booking = await ownBooking(ctx, d, order.booking_id);
+        if (!booking) throw new ApiError('booking_not_found');
+        const placed = await place(ctx, d, booking.id, 'yuno', booking);
+        const settings = yunoSettings();
+        return { ...placed, body: { ...placed.body, public_api_key: settings.publicKey, country: settings.country } };
+      });
+    },
+
+    /**
+     * GET checkout/payment-status/yuno?booking=: asks Yuno where the booking's latest Yuno payment
+     * stands and applies a final answer (the pull beside the webhook's push; either applies once).
+     */
+    async yunoPaymentStatus(ctx: Ctx): Promise<Response> {
+      const query = parseInput(paymentResultQuery, queryObject(ctx.url), 'invalid_booking');
+      const d = await db();
+      const booking = await ownBooking(ctx, d, query.booking);
+      if (!booking) throw new ApiError('booking_not_found');
+      const payment = await latestPaymentOf(d, booking.id, 'yuno');
+      if (!payment) throw new ApiError('payment_not_found');
+      if (payment.status === 'pending') {
+        let status: ProviderStatus;
+        try {
+          status = await gateways.yuno.status(payment.providerRef, { idempotencyKey: `status:${String(payment.id)}` });
+        } catch (error) {
+          if (error instanceof YunoError) throw new ProviderUnavailable();
+          throw error;
+        }
+        const outcome = await applyProviderStatus(d, payment.providerRef, status);
+        if (outcome?.result === 'amount_mismatch') throw new ApiError('amount_mismatch');
+      }
+      const fresh = await getBooking(d, booking.id, new Date(now()));
+      const index = await getSearchIndex(options.db, now());
+      return json(await paymentResult(d, fresh ?? booking, ctx.locals.locale.segment, index.fx), 200, NO_STORE);
+    },
+
+    /** POST /api/paygates/yuno/webhook: Yuno's payment webhooks, `x-hmac-signature` over the raw body. */
+    async yunoWebhook(ctx: Ctx): Promise<Response> {
+      const raw = await ctx.request.text();
+      const settings = yunoSettings();
+      const check = verifyYunoSignature(settings.webhookSecret, ctx.request.headers.get(YUNO_SIGNATURE_HEADER), raw);
+      if (check !== 'ok') throw new ApiError('invalid_signature', { fields: { [YUNO_SIGNATURE_HEADER]: [check] } });
+      let payload: unknown;
+      try {
+        payload = JSON.parse(raw);
+      } catch {
+        throw new ApiError('invalid_webhook');
+      }
+      const event = parseInput(paymentWebhook, payload, 'invalid_webhook');
+      if (event.account_id !== settings.accountId) throw new ApiError('invalid_webhook', { fields: { account_id: ['unknown'] } });
+      const d = await db();
+      const outcome = await applyProviderStatus(d, event.data.payment.merchant_order_id, statusOfPayment(event.data.payment));
+      logCheckoutStage('Internal Paygate Processing', {
+        paygate: 'yuno',
+        payment: event.data.payment.id,
+        result: outcome?.result ?? 'pending',
+      });
+      if (outcome?.result === 'unknown_payment') throw new ApiError('payment_not_found');
+      if (outcome?.result === 'amount_mismatch') throw new ApiError('amount_mismatch');
+      return json({ received: true, result: outcome?.result ?? 'ignored' }, 200);
+    },
+
     /** GET pay?hash=: the booking to pay and the ways to pay it. */
     async pay(ctx: Ctx): Promise<Response> {
       const query = parseInput(cartHashQuery, { hash: queryObject(ctx.url).hash }, 'invalid_cart');

@@ -10,7 +10,7 @@ import type { Db } from '../db/client.ts';
 import { payments } from '../db/schema.ts';
 import { parsePaymentEnv } from './config.ts';
 import { applyPaymentEvent, type EventOutcome } from './confirm.ts';
-import type { Paygate } from './paygates.ts';
+import { PUSH_ONLY_STATUS, type Paygate } from './paygates.ts';
 
 export const counterGateway: Paygate = {
   code: 'counter',
@@ -18,14 +18,16 @@ export const counterGateway: Paygate = {
   start(_db, input) {
     const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
     const ref = `CTR-${[...randomBytes(8)].map((b) => alphabet[b % alphabet.length] ?? 'X').join('')}`;
-    return {
+    return Promise.resolve({
       providerRef: ref,
       redirectUrl: `${input.origin}/${input.lang}/payment-status/booking/${input.bookingPublicId}`,
       expiresAt: new Date(input.now + parsePaymentEnv().COUNTER_PAYMENT_HOURS * 3_600_000),
-    };
+    });
   },
-  // Cash is handed back at the counter; nothing to call.
-  refund: () => Promise.resolve(),
+  // Staff mark it paid (markCounterPaid); nothing to pull.
+  status: PUSH_ONLY_STATUS,
+  // Cash is handed back at the counter: the refund is due there, under the payment's own reference.
+  refund: (ref, refund) => Promise.resolve({ refundRef: `${ref}-R-${refund.idempotencyKey}`, state: 'pending' }),
 };
 
 export type CounterResult = EventOutcome | { result: 'expired' };

@@ -8,6 +8,7 @@
  * The booking (then its payments) is locked while this happens, so two orders at once cannot both
  * stay open; the lifecycle's `place_order` transition records who opened it.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { isPaid, startingStatuses } from '../../domain/booking/lifecycle.ts';
@@ -19,8 +20,9 @@ import { applyTransition } from '../booking/lifecycle/transition.ts';
 import { counterGateway } from './counter.ts';
 import { SUPERSEDED, type Paygate, type PaygateCode } from './paygates.ts';
 import { sandboxCardGateway } from './sandbox.ts';
+import { yunoGateway } from './yuno/gateway.ts';
 
-export const GATEWAYS: Record<PaygateCode, Paygate> = { 'sandbox-card': sandboxCardGateway, counter: counterGateway };
+export const GATEWAYS: Record<PaygateCode, Paygate> = { 'sandbox-card': sandboxCardGateway, counter: counterGateway, yuno: yunoGateway };
 
 export type PlaceOrderResult =
   | {
@@ -32,21 +34,33 @@ export type PlaceOrderResult =
       redirectUrl: string;
       providerRef: string;
       expiresAt: Date | null;
+      embedSession: string | null;
     }
   | { ok: false; code: 'booking_not_found' | 'already_paid' | 'booking_not_payable' };
 
 export async function placeOrder(
   db: Db,
-  input: { bookingId: number; paygate: PaygateCode; origin: string; now: number; ctx: ChangeContext; booking?: BookingRow },
+  input: {
+    bookingId: number;
+    paygate: PaygateCode;
+    origin: string;
+    now: number;
+    ctx: ChangeContext;
+    booking?: BookingRow;
+    /** The order call's Idempotency-Key, passed on to the provider's session call. */
+    idempotencyKey?: string | undefined;
+    /** The paygates to use (tests hand in providers wired to their local sandbox). */
+    gateways?: Record<PaygateCode, Paygate>;
+  },
 ): Promise<PlaceOrderResult> {
   // The caller may have just read the booking (with its lapsed hold released): no second read.
   const booking = input.booking?.id === input.bookingId ? input.booking : await getBooking(db, input.bookingId, new Date(input.now));
   if (!booking) return { ok: false, code: 'booking_not_found' };
   if (isPaid(booking.status)) return { ok: false, code: 'already_paid' };
   if (!startingStatuses('place_order').includes(booking.status)) return { ok: false, code: 'booking_not_payable' };
-  const gateway = GATEWAYS[input.paygate];
+  const gateway = (input.gateways ?? GATEWAYS)[input.paygate];
   // The gateway's session needs nothing from the payment row, so the row is written once, complete.
-  const started = gateway.start(db, {
+  const started = await gateway.start(db, {
     bookingId: booking.id,
     bookingPublicId: booking.publicId,
     amountMinor: booking.totalMinor,
@@ -54,6 +68,7 @@ export async function placeOrder(
     lang: booking.lang,
     origin: input.origin,
     now: input.now,
+    idempotencyKey: `start:${String(booking.id)}:${input.paygate}:${input.idempotencyKey ?? randomUUID()}`,
   });
   const payment = await changeInTransaction(db, async (tx) => {
     const {
@@ -99,5 +114,6 @@ export async function placeOrder(
     redirectUrl: started.redirectUrl,
     providerRef: started.providerRef,
     expiresAt: started.expiresAt,
+    embedSession: started.embedSession ?? null,
   };
 }

@@ -3,7 +3,7 @@
  * status page polls and for that page's first render, so a counter order shows its reference
  * at once instead of "waiting for the payment provider".
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { toMoney, type Money } from '../../domain/search/money.ts';
 import type { FxRate } from '../../domain/search/timetable.ts';
 import type { Db } from '../db/client.ts';
@@ -30,6 +30,17 @@ export interface PaymentResult extends BookingPaymentView {
 
 async function latestPayment(db: Db, bookingId: number) {
   const [p] = await db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(desc(payments.id)).limit(1);
+  return p;
+}
+
+/** The booking's newest payment through one paygate (the one a provider's status call asks about). */
+export async function latestPaymentOf(db: Db, bookingId: number, paygate: string) {
+  const [p] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.paygate, paygate)))
+    .orderBy(desc(payments.id))
+    .limit(1);
   return p;
 }
 

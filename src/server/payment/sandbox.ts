@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import { webhookOutbox } from '../db/schema.ts';
 import { retryDelayMs } from '../../domain/payment/webhook.ts';
 import { parsePaymentEnv } from './config.ts';
-import type { Paygate, PaymentStart, StartedPayment } from './paygates.ts';
+import { PUSH_ONLY_STATUS, type Paygate, type PaymentStart, type StartedPayment } from './paygates.ts';
 
 const sessionSchema = z.object({
   ref: z.string().regex(/^sbx_[A-Za-z0-9_-]{10,40}$/),
@@ -56,7 +56,7 @@ export const WEBHOOK_PATH = '/api/paygates/sandbox-card/webhook';
 export const sandboxCardGateway: Paygate = {
   code: 'sandbox-card',
   type: 'card',
-  start(_db: Db, input: PaymentStart): StartedPayment {
+  start(_db: Db, input: PaymentStart): Promise<StartedPayment> {
     const ref = `sbx_${randomBytes(12).toString('base64url')}`;
     const token = createSessionToken(parsePaymentEnv().SANDBOX_GATEWAY_SECRET, {
       ref,
@@ -67,10 +67,13 @@ export const sandboxCardGateway: Paygate = {
       lang: input.lang,
       exp: input.now + SESSION_MINUTES * 60_000,
     });
-    return { providerRef: ref, redirectUrl: `${input.origin}/sandbox-gateway/pay/${token}`, expiresAt: null };
+    return Promise.resolve({ providerRef: ref, redirectUrl: `${input.origin}/sandbox-gateway/pay/${token}`, expiresAt: null });
   },
-  // The sandbox moves no money: a refund is acknowledged at once, like a provider's refund API.
-  refund: () => Promise.resolve(),
+  // The hosted page pushes its result as a webhook; there is no status API to pull from.
+  status: PUSH_ONLY_STATUS,
+  // The sandbox moves no money: a refund is acknowledged at once, like a provider's refund API,
+  // and named after its idempotency key (the same refund asked twice has the same reference).
+  refund: (_ref, refund) => Promise.resolve({ refundRef: `sbx_rf_${refund.idempotencyKey}`, state: 'succeeded' }),
 };
 
 export interface GatewayEvent {

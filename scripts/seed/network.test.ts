@@ -138,7 +138,15 @@ describe('buildNetwork', () => {
     const cases = [
       { from: 'tokyo', to: 'osaka', operator: 'JR Central', currency: 'JPY', basic: 'Ordinary car (reserved)', min: 11_000, max: 17_000 },
       { from: 'seoul', to: 'busan', operator: 'Korail', currency: 'KRW', basic: 'Standard class', min: 45_000, max: 75_000 },
-      { from: 'taipei', to: 'kaohsiung', operator: 'Taiwan High Speed Rail', currency: 'TWD', basic: 'Standard car', min: 1_200, max: 1_800 },
+      {
+        from: 'taipei',
+        to: 'kaohsiung',
+        operator: 'Taiwan High Speed Rail',
+        currency: 'TWD',
+        basic: 'Standard car',
+        min: 1_200,
+        max: 1_800,
+      },
     ];
     for (const c of cases) {
       const trains = routesBetween(c.from, c.to, 'train');

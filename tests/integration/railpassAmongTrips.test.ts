@@ -59,7 +59,8 @@ describe.each(DATABASES)('rail passes among trips on $name', ({ open }) => {
     await seedRailpasses(handle.db, TODAY);
     await refreshSearchIndex(handle.db);
     index = await getSearchIndex(handle.db, NOW);
-  });
+    // Migrations, the network and the catalogue: slow on a busy machine.
+  }, 300_000);
 
   afterAll(async () => {
     await handle.close();

@@ -344,7 +344,13 @@ export default function SearchResults({
         </p>
       )}
       <div className="sr__bar" role="status" aria-live="polite">
-        {searching ? t('results.searching') : shown?.hasTrips ? t('results.tripsFound', { count }) : ''}
+        {searching
+          ? t('results.searching')
+          : shown?.hasTrips
+            ? listView.tab === 'railpass'
+              ? t('railpass.trips.found', { count: shown.passes.length })
+              : t('results.tripsFound', { count })
+            : ''}
         {live && status.isSearching && trips.length > 0 && <span className="sr__updating"> · {t('results.updating')}</span>}
       </div>
       <LoadingBar active={status.isSearching} />

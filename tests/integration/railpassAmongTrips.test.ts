@@ -103,7 +103,7 @@ describe.each(DATABASES)('rail passes among trips on $name', ({ open }) => {
     expect(hybrid.passes.map((p) => p.slug)).toEqual((await tripsData('tokyo', 'kyoto')).passes.map((p) => p.slug));
   });
 
-  it('the results page rendered on request lists the passes under the railpass tab with count and lowest price', async () => {
+  it('the results page rendered on request lists the passes under the railpass tab with count and lowest price', () => {
     const first = firstResults({
       index,
       request: {

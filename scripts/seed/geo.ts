@@ -46,6 +46,8 @@ export function detourRatio(a: LatLon, via: LatLon, b: LatLon): number {
 export function regionOf(countryCode: string, province: string, point: LatLon): string {
   const { lat, lon } = point;
   if (countryCode === 'MY') return lon >= 108 ? 'borneo' : 'mainland';
+  // Honshu, the Korean peninsula and Taiwan are no road away from the rest.
+  if (countryCode === 'JP' || countryCode === 'KR' || countryCode === 'TW') return countryCode.toLowerCase();
   if (countryCode !== 'ID') return 'mainland';
   if (lat > -1 && lat < 2 && lon > 103.5 && lon < 105) return 'riau-islands';
   if (lat > -4.5 && lat < 7.5 && lon >= 108.5 && lon < (lat < 1 ? 118 : 119.5)) return 'borneo';

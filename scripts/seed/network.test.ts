@@ -132,6 +132,38 @@ describe('buildNetwork', () => {
     for (const o of optionsOf([...buses, ...trains, ...flights])) expect(o.currency).toBe('THB');
   });
 
+  it('runs the high-speed trains rail passes cover, by their real operators at real fares, and nothing else there (issue 21)', () => {
+    const { routesBetween, optionsOf } = indexNetwork(network);
+    const operatorOf = new Map(network.operators.map((o) => [o.id, o]));
+    const cases = [
+      { from: 'tokyo', to: 'osaka', operator: 'JR Central', currency: 'JPY', basic: 'Ordinary car (reserved)', min: 11_000, max: 17_000 },
+      { from: 'seoul', to: 'busan', operator: 'Korail', currency: 'KRW', basic: 'Standard class', min: 45_000, max: 75_000 },
+      {
+        from: 'taipei',
+        to: 'kaohsiung',
+        operator: 'Taiwan High Speed Rail',
+        currency: 'TWD',
+        basic: 'Standard car',
+        min: 1_200,
+        max: 1_800,
+      },
+    ];
+    for (const c of cases) {
+      const trains = routesBetween(c.from, c.to, 'train');
+      expect(trains.length, `${c.from} → ${c.to}`).toBeGreaterThanOrEqual(3);
+      expect(routesBetween(c.to, c.from, 'train').length).toBe(trains.length);
+      expect(new Set(trains.map((r) => operatorOf.get(r.operatorId)?.name))).toEqual(new Set([c.operator]));
+      const basic = optionsOf(trains, c.basic);
+      expect(basic.length).toBe(trains.length);
+      const minor = c.currency === 'TWD' ? 100 : 1;
+      for (const o of basic) expectBetween(o.priceMinor / minor, c.min, c.max);
+    }
+    // Only the railway: no bus, van, flight or car is invented in Japan, Korea or Taiwan.
+    const railOnly = new Set(['JP', 'KR', 'TW']);
+    const countryOfOperator = (id: number) => operatorOf.get(id)?.countryCode ?? '';
+    expect(network.routes.filter((r) => railOnly.has(countryOfOperator(r.operatorId)) && r.vehicleClass !== 'train')).toEqual([]);
+  });
+
   it('prices island boats and private cars like the real ones', () => {
     const { routesBetween, optionsOf } = indexNetwork(network);
     const samuiFerry = optionsOf(routesBetween('donsak', 'koh-samui', 'ferry'), 'Economy deck');

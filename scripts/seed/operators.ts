@@ -122,6 +122,11 @@ export const OPERATOR_CATALOGUE: readonly OperatorSpec[] = [
   op('Nusantara Skies', 'ID', ['avia'], 'major', { flightCode: 'NU' }),
   op('Spice Islands Air', 'ID', ['avia'], 'regional', { flightCode: 'SI' }),
   op('Bali Private Drivers', 'ID', ['charter'], 'regional', area(-8.5, 115.3, 300)),
+  // The railways of the rail pass countries (issue 21) under their real names: a pass names its
+  // issuer, and the trains it covers must be the same company's. Last, so the ids above stay.
+  op('JR Central', 'JP', ['train'], 'major'),
+  op('Korail', 'KR', ['train'], 'major'),
+  op('Taiwan High Speed Rail', 'TW', ['train'], 'major'),
 ];
 
 /** An operator row together with what the generator needs to know about it. */

@@ -4,8 +4,10 @@ import { runList } from '../domain/results/listWork.ts';
 import { makeTrip } from '../domain/results/testTrips.ts';
 import type { Trip } from '../domain/search/trips.ts';
 import {
+  $passes,
   $products,
   $roundTrip,
+  $tabs,
   $status,
   $summary,
   $trips,
@@ -17,12 +19,15 @@ import {
   attachListWorker,
   bookingHref,
   chooseOutbound,
+  choosePass,
+  chooseTab,
   dismissFact,
   loadFacts,
   resetRoundTrip,
   runSearch,
   type SearchRequest,
 } from './results.store.ts';
+import type { TripsPass } from '../domain/results/passes.ts';
 
 const request: SearchRequest = { lang: 'en', fromId: '1', toId: '2', date: '2026-12-01', people: 2, vehclasses: 'all', currency: 'USD' };
 
@@ -47,8 +52,14 @@ function fakeFetch(routes: Route[]) {
   return { calls, fetcher };
 }
 
-const answer = (trips: Trip[], recheck: string[] = []) =>
-  Response.json({ trips, tripsRecheck: recheck, recheckToken: 'tok123456789', provinceName: 'Chiang Mai', currency: 'USD' });
+const answerBody = (trips: Trip[], recheck: string[] = []) => ({
+  trips,
+  tripsRecheck: recheck,
+  recheckToken: 'tok123456789',
+  provinceName: 'Chiang Mai',
+  currency: 'USD',
+});
+const answer = (trips: Trip[], recheck: string[] = []) => Response.json(answerBody(trips, recheck));
 
 afterEach(() => {
   abortSearch();
@@ -287,5 +298,57 @@ describe('round trip (SPEC §3, §5)', () => {
     }
     expect(raised).toEqual([null]);
     expect($roundTrip.get()).toMatchObject({ showModal: false, unavailableReason: null, leg: 'outbound' });
+  });
+});
+
+describe('rail passes among trips (issue 21)', () => {
+  const jrPass = {
+    slug: 'japan-rail-pass-7-days',
+    id: 101,
+    mainPassId: null,
+    type: 'pass',
+    name: 'Japan Rail Pass 7 days',
+    classOptions: [{ key: 'ordinary', name: 'Ordinary', minPrice: { value: 330, fxcode: 'USD', minor: 33_000 }, reviews: 3, rating: 4.6 }],
+    validity: [7],
+    operators: [{ key: 'jr-group', id: 1, name: 'Japan Railways Group' }],
+    regions: [],
+    labels: [],
+    features: [],
+    popularity: 100,
+    rating: 4.6,
+    reviews: 3,
+    url: '/en/railpass/japan/operator-jr-group/japan-rail-pass-7-days-101',
+  } satisfies TripsPass;
+  const hikari = makeTrip({ key: 'hikari', dep: '06:00', arr: '08:16', price: 90, classes: ['train'] });
+
+  afterEach(() => {
+    $passes.set([]);
+    resetRoundTrip();
+  });
+
+  it('keeps the passes of the answer, adds the railpass tab, and stays on it when chosen', async () => {
+    const { fetcher } = fakeFetch([
+      { match: '/trips/search', respond: () => Response.json({ ...(answerBody([hikari]) as object), passes: [jrPass] }) },
+    ]);
+    await runSearch(request, fetcher);
+    expect($passes.get().map((p) => p.slug)).toEqual(['japan-rail-pass-7-days']);
+    expect($tabs.get().find((t) => t.key === 'railpass')).toEqual({ key: 'railpass', count: 1, minPrice: 330 });
+    chooseTab('railpass');
+    expect($view.get().tab).toBe('railpass');
+  });
+
+  it('a new search clears the passes of the last one', async () => {
+    $passes.set([jrPass]);
+    await runSearch(request, fakeFetch([{ match: '/trips/search', respond: () => Response.json(answerBody([hikari])) }]).fetcher);
+    expect($passes.get()).toEqual([]);
+    expect($tabs.get().some((t) => t.key === 'railpass')).toBe(false);
+  });
+
+  it('the round-trip state carries a pass picked instead of an outbound trip (SPEC §3)', () => {
+    expect($roundTrip.get().pass).toBeNull();
+    expect(choosePass(jrPass)).toBe(jrPass.url);
+    expect($roundTrip.get()).toMatchObject({ pass: { slug: 'japan-rail-pass-7-days' }, trip: null, leg: 'outbound' });
+    resetRoundTrip();
+    expect($roundTrip.get().pass).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import type { Fact } from '../domain/search/facts.ts';
 import type { TravelOption, Trip } from '../domain/search/trips.ts';
 import { buildFilterGroups, buildTabs, priceBounds, selectTab } from '../domain/results/filters.ts';
 import { settledView } from '../domain/results/firstView.ts';
+import type { TripsPass } from '../domain/results/passes.ts';
 import { runList, sortAndFilterProducts, type ListFunction, type ListOutput } from '../domain/results/listWork.ts';
 import { isAborted, raiseAjaxFailure, sharedGet } from './ajax.ts';
 import type { ListClient } from './listWorker.ts';
@@ -53,6 +54,8 @@ export interface SearchStatus {
 }
 
 export const $trips = atom<Trip[]>([]);
+/** The rail passes that cover the route (SPEC §3 "passes"): the `railpass` tab's list. */
+export const $passes = atom<TripsPass[]>([]);
 export const $status = map<SearchStatus>({
   isSearching: false,
   hasError: false,
@@ -80,7 +83,7 @@ export const $summary = computed([$trips, $view], (trips, view): TripsSummary & 
   sortedBy: view.sort,
   transportationTab: view.tab,
 }));
-export const $tabs = computed($trips, (trips) => buildTabs(trips));
+export const $tabs = computed([$trips, $passes], (trips, passes) => buildTabs(trips, passes));
 export const $filterGroups = computed([$trips, $view], (trips, view) => buildFilterGroups(trips, view));
 /** The sorted, filtered list; worked out in the list worker when one is attached. */
 export const $products = atom<Trip[]>([]);
@@ -148,6 +151,7 @@ interface SearchAnswer {
   recheckToken: string;
   provinceName: string | null;
   currency: string;
+  passes?: TripsPass[];
 }
 
 let controller: AbortController | undefined;
@@ -168,7 +172,7 @@ function searchQuery(r: SearchRequest): string {
 
 /** The view after the trips changed: unknown-to-the-data choices stay, an empty list resets (SPEC §4). */
 function settleView(): void {
-  const settled = settledView($trips.get(), $view.get(), $isStaff.get());
+  const settled = settledView($trips.get(), $view.get(), $isStaff.get(), $passes.get().length);
   if (settled !== $view.get()) setView(settled, 'replace');
 }
 
@@ -188,6 +192,7 @@ export async function runSearch(r: SearchRequest, fetcher: typeof fetch = (...ar
   const own = new AbortController();
   controller = own;
   $trips.set([]);
+  $passes.set([]);
   $status.set({ ...$status.get(), isSearching: true, hasError: false, failed: false, isRechecked: false, nextTripDates: [] });
   try {
     const response = await sharedGet(
@@ -206,6 +211,7 @@ export async function runSearch(r: SearchRequest, fetcher: typeof fetch = (...ar
     const trips = await listWork('makeProductList', answer.trips);
     if (controller !== own) return;
     $status.setKey('provinceName', answer.provinceName);
+    $passes.set(answer.passes ?? []);
     $status.setKey('currency', answer.currency);
     if (trips.length === 0) {
       $trips.set([]);
@@ -330,6 +336,7 @@ export function dismissFact(id: string): void {
 /** What a kept results page needs to show its list again without a search. */
 export interface ResultsSnapshot {
   trips: Trip[];
+  passes: TripsPass[];
   status: SearchStatus;
   facts: Fact[];
 }
@@ -338,7 +345,7 @@ export interface ResultsSnapshot {
 export function resultsSnapshot(): ResultsSnapshot | undefined {
   const status = $status.get();
   if (status.isSearching || status.failed || controller) return undefined;
-  return { trips: $trips.get(), status, facts: $facts.get() };
+  return { trips: $trips.get(), passes: $passes.get(), status, facts: $facts.get() };
 }
 
 /** Shows a kept answer as if its search had just finished (the recheck already ran for it). */
@@ -346,6 +353,7 @@ export function restoreResults(snapshot: ResultsSnapshot): void {
   controller?.abort();
   controller = undefined;
   $status.set({ ...snapshot.status, isSearching: false, isRechecked: true });
+  $passes.set(snapshot.passes);
   $trips.set(snapshot.trips);
   $facts.set(snapshot.facts);
   $factsSettled.set(true);
@@ -356,6 +364,11 @@ export function restoreResults(snapshot: ResultsSnapshot): void {
 export interface RoundTripState {
   leg: 'outbound' | 'return';
   trip: Trip | null;
+  /**
+   * The rail pass chosen instead of an outbound trip (SPEC §3): a pass covers both directions,
+   * so no return leg is searched; the traveller goes on to the pass to buy it.
+   */
+  pass: TripsPass | null;
   travelOption: TravelOption | null;
   unavailableReason: 'sold_out' | 'no_return' | null;
   showModal: boolean;
@@ -368,6 +381,7 @@ export interface RoundTripState {
 const NO_ROUND_TRIP: RoundTripState = {
   leg: 'outbound',
   trip: null,
+  pass: null,
   travelOption: null,
   unavailableReason: null,
   showModal: false,
@@ -401,6 +415,15 @@ export function bookingHref(option: TravelOption, r: Pick<SearchRequest, 'people
   }
   q.set('seen', String(seen));
   return `${option.booking_uri}?${q.toString()}`;
+}
+
+/**
+ * A rail pass picked from the `railpass` tab of a round-trip search: the round-trip state carries
+ * it (and no trip), since the pass covers the way back too. Returns the pass page to go to.
+ */
+export function choosePass(pass: TripsPass): string {
+  $roundTrip.set({ ...NO_ROUND_TRIP, pass });
+  return pass.url;
 }
 
 /**

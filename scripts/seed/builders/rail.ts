@@ -44,6 +44,21 @@ const RAIL_CLASS_NAMES: Readonly<Record<string, Record<RailTier, string>>> = {
   ID: { sleeperFirst: 'Luxury sleeper', sleeperSecond: 'Executive', seatUpper: 'Business', seatBasic: 'Economy' },
   LA: { sleeperFirst: 'Soft sleeper', sleeperSecond: 'Hard sleeper', seatUpper: '1st class seat', seatBasic: '2nd class seat' },
   KH: { sleeperFirst: 'Sleeper', sleeperSecond: 'Couchette', seatUpper: 'AC coach seat', seatBasic: 'Standard seat' },
+  // High-speed lines: no sleepers (the lines are short), the operators' own class names.
+  JP: { sleeperFirst: 'GranClass', sleeperSecond: 'Green Car', seatUpper: 'Green Car (reserved)', seatBasic: 'Ordinary car (reserved)' },
+  KR: { sleeperFirst: 'First class', sleeperSecond: 'First class', seatUpper: 'First class', seatBasic: 'Standard class' },
+  TW: { sleeperFirst: 'Business class', sleeperSecond: 'Business class', seatUpper: 'Business class', seatBasic: 'Standard car' },
+};
+
+/**
+ * High-speed lines are priced by the operator, not by the Thai per-km scale: Thai-level baht per
+ * km of track that give the real fares (Tokyo–Kyoto ¥13,320 Ordinary and ¥18,000 Green by
+ * Hikari, Seoul–Busan ₩59,800 and ₩83,700 by KTX, Taipei–Zuoying NT$1,490 and NT$2,440 by THSR).
+ */
+const HIGH_SPEED_PER_KM_THB: Readonly<Record<string, { seatUpper: number; seatBasic: number }>> = {
+  JP: { seatUpper: 9.9, seatBasic: 7.3 },
+  KR: { seatUpper: 5.7, seatBasic: 4.1 },
+  TW: { seatUpper: 7.9, seatBasic: 4.8 },
 };
 
 interface TrainService {
@@ -146,9 +161,14 @@ function addTrain(
   const names = RAIL_CLASS_NAMES[country] ?? THAI_RAIL_CLASS_NAMES;
   const options: OptionSpec[] = service.tiers.map((tier) => {
     const fare = RAIL_FARES[tier];
+    const highSpeed = HIGH_SPEED_PER_KM_THB[country];
+    const thb =
+      highSpeed && (tier === 'seatUpper' || tier === 'seatBasic')
+        ? highSpeed[tier] * distanceKm
+        : fare.baseThb + fare.perKmThb * distanceKm;
     return {
       className: names[tier],
-      priceMinor: fareMinor(fare.baseThb + fare.perKmThb * distanceKm, country, operator.row.currency),
+      priceMinor: fareMinor(thb, country, operator.row.currency),
       seats: fare.seats,
       features: fare.features,
       fullRefundHours: refund,

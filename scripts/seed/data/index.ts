@@ -5,16 +5,23 @@
  */
 import { cambodia } from './cambodia.ts';
 import { indonesia } from './indonesia.ts';
+import { japan } from './japan.ts';
 import { laos } from './laos.ts';
 import { malaysia } from './malaysia.ts';
 import { LATIN_NAMES, LOCAL_NAMES, nonLatinNames, PLACE_ALIASES } from './placeNames.ts';
 import { singapore } from './singapore.ts';
+import { southKorea } from './southKorea.ts';
+import { taiwan } from './taiwan.ts';
 import { thailand } from './thailand.ts';
 import { localizedStationNames } from './stationNames.ts';
 import type { GeographySeed, PlaceSeed } from './types.ts';
 import { vietnam } from './vietnam.ts';
 
-export const COUNTRY_SEEDS: readonly GeographySeed[] = [thailand, cambodia, laos, vietnam, malaysia, singapore, indonesia];
+/**
+ * Japan, South Korea and Taiwan come last and carry only their high-speed lines: routes a rail
+ * pass covers (issue 21). Last, so the ids and random streams of the network before them stay.
+ */
+export const COUNTRY_SEEDS: readonly GeographySeed[] = [thailand, cambodia, laos, vietnam, malaysia, singapore, indonesia, japan, southKorea, taiwan];
 
 export function mergeGeography(parts: readonly GeographySeed[]): GeographySeed {
   return {

@@ -10,7 +10,7 @@ export interface LocalizedNames {
   [locale: string]: string;
 }
 
-export type CountryCode = 'TH' | 'KH' | 'LA' | 'VN' | 'MY' | 'SG' | 'ID';
+export type CountryCode = 'TH' | 'KH' | 'LA' | 'VN' | 'MY' | 'SG' | 'ID' | 'JP' | 'KR' | 'TW';
 
 export interface CountrySeed {
   code: CountryCode;

@@ -8,6 +8,7 @@
  * option added to the other groups' choices, so the counts move as the traveller filters.
  */
 import { bookableOptions } from '../search/cardOption.ts';
+import { passTabNumbers, type TripsPass } from './passes.ts';
 import type { Trip } from '../search/trips.ts';
 import {
   FILTER_GROUPS,
@@ -235,8 +236,12 @@ export function buildFilterGroups(trips: readonly Trip[], state: ResultsState): 
   return groups;
 }
 
-/** SPEC §3 transportation tabs: all, then each class present, with count and minimum price. */
-export function buildTabs(trips: readonly Trip[]): Tab[] {
+/**
+ * SPEC §3 transportation tabs: all, then each class present, with count and minimum price. The
+ * `railpass` tab lists the passes that cover the route (no trip has that class); `all` is the
+ * trips, as before.
+ */
+export function buildTabs(trips: readonly Trip[], passes: readonly Pick<TripsPass, 'classOptions'>[] = []): Tab[] {
   // A tab's minimum is a price that can be booked now: sold-out trips do not count.
   const min = (list: readonly Trip[]) => {
     const open = list.filter((t) => t.params.is_bookable);
@@ -244,6 +249,10 @@ export function buildTabs(trips: readonly Trip[]): Tab[] {
   };
   const tabs: Tab[] = [{ key: 'all', count: trips.length, minPrice: min(trips) }];
   for (const key of TABS) {
+    if (key === 'railpass') {
+      if (passes.length) tabs.push({ key, ...passTabNumbers(passes) });
+      continue;
+    }
     const list = trips.filter((t) => tabMatches(t, key));
     if (list.length) tabs.push({ key, count: list.length, minPrice: min(list) });
   }
@@ -296,9 +305,11 @@ export function selectTab(trips: readonly Trip[], state: ResultsState, tab: TabK
 
 /**
  * SPEC §4: when trips exist but filtering leaves none, the filters are reset; staff keep the
- * operator filter. Returns the state unchanged when there is something to show.
+ * operator filter. Returns the state unchanged when there is something to show — the rail pass
+ * tab shows something whenever passes cover the route (`passCount`).
  */
-export function resetIfEmpty(trips: readonly Trip[], state: ResultsState, isStaff: boolean): ResultsState {
+export function resetIfEmpty(trips: readonly Trip[], state: ResultsState, isStaff: boolean, passCount = 0): ResultsState {
+  if (state.tab === 'railpass' && passCount > 0) return state;
   if (trips.length === 0 || filterTrips(trips, state).length > 0) return state;
   const selected: ResultsState['selected'] = {};
   const operators = state.selected.operator_id;

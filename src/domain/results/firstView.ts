@@ -19,6 +19,7 @@ import {
   type Tab,
 } from './filters.ts';
 import { sortAndFilterProducts } from './listWork.ts';
+import type { TripsPass } from './passes.ts';
 import type { ResultsState } from './queryState.ts';
 import { summarize, type TripsSummary } from './summary.ts';
 
@@ -48,6 +49,8 @@ export interface ResultsFirstView {
   currency: string;
   /** How many trips the search found before the view's tab and filters. */
   total: number;
+  /** The rail passes that cover the route (the `railpass` tab). */
+  passes: TripsPass[];
 }
 
 /** What a pre-rendered page can say about its list without a query: how many cards to expect. */
@@ -88,7 +91,7 @@ function mentionedIds(trips: readonly Trip[]): { stations: Set<number>; operator
  * filters that leave nothing are reset (staff keep their operator filter). The island's store
  * settles its view with this too, so the server's first view and the island's agree.
  */
-export function settledView(trips: readonly Trip[], view: ResultsState, isStaff: boolean): ResultsState {
+export function settledView(trips: readonly Trip[], view: ResultsState, isStaff: boolean, passCount = 0): ResultsState {
   let settled = view;
   const clamped = clampPriceRange(view.priceRange, priceBounds(trips));
   if (clamped !== view.priceRange) {
@@ -96,7 +99,7 @@ export function settledView(trips: readonly Trip[], view: ResultsState, isStaff:
     if (clamped) settled.priceRange = clamped;
     else delete settled.priceRange;
   }
-  return resetIfEmpty(trips, settled, isStaff);
+  return resetIfEmpty(trips, settled, isStaff, passCount);
 }
 
 /**
@@ -111,11 +114,14 @@ export function firstView(input: {
   stationName: (id: number) => string | undefined;
   operatorName: (id: number) => string | undefined;
   pageSize?: number;
+  /** The passes covering the route, as the search answers them. */
+  passes?: readonly TripsPass[];
 }): ResultsFirstView {
   const { trips } = input;
+  const passes = [...(input.passes ?? [])];
   // The server renders for any visitor (the page may sit in a shared cache): staff keep their
   // operator filter once the island knows who is looking.
-  const view = settledView(trips, input.view, false);
+  const view = settledView(trips, input.view, false, passes.length);
   const products = sortAndFilterProducts({ trips, view });
   const ids = mentionedIds(trips);
   const names: FirstViewNames = { stations: {}, operators: {} };
@@ -131,7 +137,7 @@ export function firstView(input: {
   return {
     trips: products.slice(0, input.pageSize ?? PAGE_SIZE),
     count: products.length,
-    tabs: buildTabs(trips),
+    tabs: buildTabs(trips, passes),
     filterGroups: buildFilterGroups(trips, view),
     // The same list the store's $priceBounds works on: the trips of the chosen tab.
     priceBounds: priceBounds(trips.filter((t) => view.tab === 'all' || (t.params.vehclasses as readonly string[]).includes(view.tab))),
@@ -142,5 +148,6 @@ export function firstView(input: {
     view,
     currency: input.currency,
     total: trips.length,
+    passes,
   };
 }

@@ -27,6 +27,7 @@ import { readCookie } from '../../stores/cookies.ts';
 import { createListClient } from '../../stores/listWorker.ts';
 import {
   $factsSettled,
+  $passes,
   $filterGroups,
   $priceBounds,
   $products,
@@ -42,6 +43,7 @@ import {
   attachListWorker,
   bookingHref,
   chooseOutbound,
+  choosePass,
   resetRoundTrip,
   loadFacts,
   chooseSort,
@@ -59,6 +61,7 @@ import { FilterSheet, FilterSheetButton } from './FilterSheet.tsx';
 import { EMPTY_NAMES, loadNames, namesFrom, type Names } from './names.ts';
 import { RoundTripModal } from './RoundTripModal.tsx';
 import { TripCard, type TripAction } from './TripCard.tsx';
+import { PassCard } from './PassCard.tsx';
 import { usePageCache } from './usePageCache.ts';
 import './SearchResults.css';
 
@@ -102,6 +105,7 @@ export default function SearchResults({
   // store change that leaves a card as it was (a status flag, the recheck of other trips) skips it.
   const t = useMemo(() => islandTranslator(messages, localeCode), [messages, localeCode]);
   const trips = useStore($trips);
+  const passes = useStore($passes);
   const products = useStore($products);
   const status = useStore($status);
   const summary = useStore($summary);
@@ -213,6 +217,7 @@ export default function SearchResults({
   const shown = live
     ? {
         products,
+        passes,
         hasTrips: trips.length > 0,
         tabs,
         filterGroups,
@@ -225,6 +230,7 @@ export default function SearchResults({
       }
     : first && {
         products: first.trips,
+        passes: first.passes,
         hasTrips: first.total > 0,
         tabs: first.tabs,
         filterGroups: first.filterGroups,
@@ -309,6 +315,11 @@ export default function SearchResults({
   );
   const list = shown?.products ?? [];
   const listView = shown?.view ?? view;
+  // The rail pass tab lists the passes covering the route; the trip filters and sort do not apply.
+  const onPassTab = listView.tab === 'railpass';
+  const passList = shown?.passes ?? [];
+  // The outbound pick of a round trip may be a pass: the round-trip state then carries it (SPEC §3).
+  const onChoosePass = choosingOutbound ? choosePass : undefined;
   const closeSheet = useCallback(() => {
     setSheetOpen(false);
   }, []);
@@ -333,7 +344,13 @@ export default function SearchResults({
         </p>
       )}
       <div className="sr__bar" role="status" aria-live="polite">
-        {searching ? t('results.searching') : shown?.hasTrips ? t('results.tripsFound', { count }) : ''}
+        {searching
+          ? t('results.searching')
+          : shown?.hasTrips
+            ? listView.tab === 'railpass'
+              ? t('railpass.trips.found', { count: shown.passes.length })
+              : t('results.tripsFound', { count })
+            : ''}
         {live && status.isSearching && trips.length > 0 && <span className="sr__updating"> · {t('results.updating')}</span>}
       </div>
       <LoadingBar active={status.isSearching} />
@@ -413,48 +430,66 @@ export default function SearchResults({
               </details>
             ) : (
               // Beside the list on wide screens; on narrow ones it opens in the sheet (one at a time: one set of ids).
-              <div className="sr__side">{!sheetOpen && filters}</div>
+              <div className="sr__side">{!sheetOpen && !onPassTab && filters}</div>
             )}
             <div className="sr__main">
-              <div className="sr__tools">
-                {layout === 'classic' && (
-                  <FilterSheetButton
-                    t={t}
-                    active={activeFilterCount(listView)}
-                    onOpen={() => {
-                      setSheetOpen(true);
-                    }}
-                  />
-                )}
-                <label className="sr__sort">
-                  <span>{t('results.sortBy')}</span>
-                  <select
-                    value={listView.sort}
-                    onChange={(e) => {
-                      chooseSort(e.target.value as SortKey);
-                    }}
-                  >
-                    {SORTS.map((s) => (
-                      <option key={s} value={s}>
-                        {t(`results.sort.${s}`)}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              </div>
+              {!onPassTab && (
+                <div className="sr__tools">
+                  {layout === 'classic' && (
+                    <FilterSheetButton
+                      t={t}
+                      active={activeFilterCount(listView)}
+                      onOpen={() => {
+                        setSheetOpen(true);
+                      }}
+                    />
+                  )}
+                  <label className="sr__sort">
+                    <span>{t('results.sortBy')}</span>
+                    <select
+                      value={listView.sort}
+                      onChange={(e) => {
+                        chooseSort(e.target.value as SortKey);
+                      }}
+                    >
+                      {SORTS.map((s) => (
+                        <option key={s} value={s}>
+                          {t(`results.sort.${s}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                </div>
+              )}
               <div id="sr-list" role="tabpanel" aria-labelledby={`sr-tab-${listView.tab}`} className="sr__list">
-                {layout === 'compact'
-                  ? groupByDayPart(list.slice(0, pageEnd)).map((group) => (
-                      <section key={group.part} className="sr__part" aria-labelledby={`sr-part-${group.part}`}>
-                        <h3 id={`sr-part-${group.part}`} className="sr__part-title">
-                          {t(`results.time.${group.part}`)} <span className="sr__part-count">{group.trips.length}</span>
-                        </h3>
-                        {group.trips.map(card)}
-                      </section>
-                    ))
-                  : list.slice(0, pageEnd).map(card)}
+                {onPassTab ? (
+                  <>
+                    <p className="sr__passes-intro">{t('railpass.trips.intro')}</p>
+                    {passList.map((pass) => (
+                      <PassCard
+                        key={pass.slug}
+                        pass={pass}
+                        t={t}
+                        formatPrice={formatter}
+                        onChoose={onChoosePass}
+                        headingLevel={layout === 'compact' ? 4 : 3}
+                      />
+                    ))}
+                  </>
+                ) : layout === 'compact' ? (
+                  groupByDayPart(list.slice(0, pageEnd)).map((group) => (
+                    <section key={group.part} className="sr__part" aria-labelledby={`sr-part-${group.part}`}>
+                      <h3 id={`sr-part-${group.part}`} className="sr__part-title">
+                        {t(`results.time.${group.part}`)} <span className="sr__part-count">{group.trips.length}</span>
+                      </h3>
+                      {group.trips.map(card)}
+                    </section>
+                  ))
+                ) : (
+                  list.slice(0, pageEnd).map(card)
+                )}
               </div>
-              {count > pageEnd && (
+              {!onPassTab && count > pageEnd && (
                 <button
                   type="button"
                   className="button button--secondary sr__more"

@@ -178,13 +178,13 @@ export function createRailpassApi(options: RailpassApiOptions = {}) {
       );
     },
 
-    /** Passes valid in both places' countries: what a trip search between them also offers. */
+    /** Passes that cover both places: what a trip search between them also offers. */
     async hybridSearch(ctx: Ctx): Promise<Response> {
       const r = await open(ctx, railpassHybridQuery);
       const from = r.index.places.get(r.q.fromPlaceId);
       const to = r.index.places.get(r.q.toPlaceId);
       if (!from || !to) throw new ApiError('unknown_place');
-      return json({ passes: passesBetween(passesOf(r.index), from.countryCode, to.countryCode, r.v), currency: r.v.currency }, 200, CACHE);
+      return json({ passes: passesBetween(passesOf(r.index), from, to, r.v), currency: r.v.currency }, 200, CACHE);
     },
 
     async destinations(ctx: Ctx): Promise<Response> {

@@ -3,6 +3,7 @@
  * currency into the traveller's through the search FX, class options cheapest first) and the
  * full pass for its info page. Pure over the catalogue and the FX table.
  */
+import { passesCovering, type CoveredPlace } from '../../domain/railpass/coverage.ts';
 import { destinationBySlug, destinationName } from '../../domain/railpass/destinations.ts';
 import { applyFilters, filterOptions, type RailpassFilters } from '../../domain/railpass/filters.ts';
 import { activationWindow, classMinFare } from '../../domain/railpass/purchase.ts';
@@ -144,13 +145,12 @@ export function typeaheadRecords(passes: readonly RailpassRecord[], query: strin
 }
 
 /**
- * Passes valid in both places' countries: what a trip search between them also offers (SPEC §3
- * "passes" in the trips data) and what hybridSearch answers. Most popular first.
+ * Passes that cover both places (src/domain/railpass/coverage.ts): what a trip search between
+ * them also offers (SPEC §3 "passes" in the trips data) and what hybridSearch answers. Most
+ * popular first.
  */
-export function passesBetween(passes: readonly RailpassRecord[], fromCountry: string, toCountry: string, v: ViewContext) {
-  return passes
-    .filter((p) => p.countryCodes.includes(fromCountry) && p.countryCodes.includes(toCountry))
-    .sort((a, b) => b.popularity - a.popularity || a.id - b.id)
+export function passesBetween(passes: readonly RailpassRecord[], from: CoveredPlace, to: CoveredPlace, v: ViewContext) {
+  return passesCovering(passes, from, to)
     .map((p) => passResult(p, v))
     .filter((p) => p.classOptions.length > 0);
 }

@@ -9,10 +9,11 @@ import type { PageSearchRequest } from '../../domain/results/pageSearch.ts';
 import { parseResultsState } from '../../domain/results/queryState.ts';
 import { factsOnDates } from '../../domain/search/facts.ts';
 import { withLocalClassNames } from '../../domain/search/classNames.ts';
-import { search } from '../../domain/search/search.ts';
+import { resolveEndpoint, search } from '../../domain/search/search.ts';
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
-import { parseClassFilter } from '../../domain/search/vehicleClasses.ts';
+import { includesRailPasses, parseClassFilter } from '../../domain/search/vehicleClasses.ts';
 import { translatorFor } from '../content/translator.ts';
+import { passesBetween } from '../railpass/results.ts';
 import { resolveRef } from '../search/params.ts';
 
 export function firstResults(input: {
@@ -49,7 +50,21 @@ export function firstResults(input: {
   } catch {
     // Facts are decoration (SPEC §8), as in the API: none rather than no page.
   }
+  // The passes the search answers beside the trips (src/server/search/api.ts does the same).
+  const fromPlace = resolveEndpoint(index, from)?.place;
+  const toPlace = resolveEndpoint(index, to)?.place;
+  const passes =
+    fromPlace && toPlace && includesRailPasses(classes)
+      ? passesBetween(index.railpasses?.passes ?? [], fromPlace, toPlace, {
+          currency: result.currency,
+          fx: index.fx,
+          localeCode: input.code,
+          segment: input.segment,
+          t: translatorFor(input.code),
+        })
+      : [];
   return firstView({
+    passes,
     // Class names as the search answer names them, so the island takes over the same cards.
     trips: makeProductList(withLocalClassNames(result.trips, input.code, translatorFor(input.code))),
     view: parseResultsState(input.query),

@@ -183,6 +183,8 @@ export function createSearchApi(options: SearchApiOptions = {}) {
         const connectors = new Set(result.trips.flatMap((t) => t.params.operators.map((id) => connectorNameFor(idx.operators.get(id)))));
         const fromInfo = endpointInfo(idx, from, ctx.locals.locale.code);
         const toInfo = endpointInfo(idx, to, ctx.locals.locale.code);
+        const fromPlace = fromInfo && idx.places.get(fromInfo.placeId);
+        const toPlace = toInfo && idx.places.get(toInfo.placeId);
         return {
           trips: withLocalClassNames(result.trips, ctx.locals.locale.code, ctx.locals.t),
           tripsRecheck: [...connectors].sort().map((c) => `/api/nuxt/${lang}/trips/recheck?connector=${c}`),
@@ -200,8 +202,8 @@ export function createSearchApi(options: SearchApiOptions = {}) {
           },
           // SPEC §3/§5: passes valid between the two places, offered unless the class filter leaves rail passes out.
           passes:
-            fromInfo && toInfo && includesRailPasses(p.vehclasses)
-              ? passesBetween(idx.railpasses?.passes ?? [], fromInfo.country, toInfo.country, {
+            fromPlace && toPlace && includesRailPasses(p.vehclasses)
+              ? passesBetween(idx.railpasses?.passes ?? [], fromPlace, toPlace, {
                   currency: result.currency,
                   fx: idx.fx,
                   localeCode: ctx.locals.locale.code,

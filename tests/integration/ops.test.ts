@@ -34,12 +34,17 @@ import { counterPayments, markPaidAsStaff } from '../../src/server/ops/counter.t
 import { dashboard } from '../../src/server/ops/dashboard.ts';
 import { setRoleAsAdmin } from '../../src/server/ops/users.ts';
 import { updateCardBinRange } from '../../src/server/payment/cardMethods.ts';
+import { setDepartureSales } from '../../src/server/ops/sales.ts';
+import { createBus } from '../../src/server/bus/bus.ts';
+import { localTransport } from '../../src/server/bus/transports.ts';
 import { GUEST } from '../support/actors.ts';
-import { BUS, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
+import { BUS, insertCheckoutNetwork, NOW, TRAVEL_DATE } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
 
 const ROLES: readonly (Role | 'anonymous')[] = ['anonymous', 'user', 'reseller', 'support', 'manager', 'admin'];
 const TOTP_ON = new Date(NOW - 86_400_000);
+/** The services announce network changes; here nobody listens. */
+const quietBus = createBus(localTransport());
 
 /** What each role may do, written out by hand (not derived from OP_ACTIONS, which it checks). */
 const EXPECTED: Record<OpAction, readonly Role[]> = {
@@ -53,6 +58,9 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'page.counter': ['manager', 'admin'],
   'counter.markPaid': ['manager', 'admin'],
   'page.dashboard': ['manager', 'admin'],
+  'page.departures': ['manager', 'admin'],
+  'departures.closeSales': ['manager', 'admin'],
+  'departures.reopenSales': ['manager', 'admin'],
   'page.users': ['admin'],
   'users.changeRole': ['admin'],
   'cardBins.update': ['admin'],
@@ -63,7 +71,7 @@ describe('the op pages', () => {
   const pages = readdirSync(folder).filter((f) => f.endsWith('.astro'));
 
   it('each check a page action of the matrix, and each POST checks an action of it', () => {
-    expect(pages.sort()).toEqual(['booking.astro', 'bookings.astro', 'counter.astro', 'dashboard.astro', 'index.astro', 'users.astro']);
+    expect(pages.sort()).toEqual(['booking.astro', 'bookings.astro', 'counter.astro', 'dashboard.astro', 'departures.astro', 'index.astro', 'users.astro']);
     for (const page of pages) {
       const source = readFileSync(new URL(page, folder), 'utf8');
       const checked = [...source.matchAll(/opGate\(session, '([a-zA-Z.]+)'\)/g)].map((m) => m[1]);
@@ -182,6 +190,8 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
       'booking.cancel': (s) => cancelByPolicy(db, s, b.id, 'asked', now, null),
       'booking.goodwillRefund': (s) => cancelWithGoodwill(db, s, b.id, { reason: 'sorry', amountMinor: 1 }, now, null),
       'counter.markPaid': (s) => markPaidAsStaff(db, s, b.providerRef, NOW, null),
+      'departures.closeSales': (s) => setDepartureSales(db, s, { scheduleId: 1, serviceDate: TRAVEL_DATE, reason: null }, false, null, quietBus),
+      'departures.reopenSales': (s) => setDepartureSales(db, s, { scheduleId: 1, serviceDate: TRAVEL_DATE, reason: null }, true, null, quietBus),
       'users.changeRole': (s) => setRoleAsAdmin(deps, s, { email: 'nobody@example.com', role: 'user', reason: 'test' }, null),
       'cardBins.update': (s) =>
         updateCardBinRange(

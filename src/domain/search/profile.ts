@@ -62,6 +62,8 @@ interface ProfileNetwork {
   scheduleBase: Int32Array;
   scheduleWeekdays: Int32Array;
   scheduleFrom: Int32Array;
+  /** Service days with sales closed, per flat schedule (undefined: none). */
+  scheduleClosedDays: (ReadonlySet<number> | undefined)[];
   scheduleTo: Int32Array;
   /** Per route: where its stops start in the flat per-stop arrays (routeStart[r] + stop index). */
   routeStart: Int32Array;
@@ -177,6 +179,7 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
     scheduleBase: Int32Array.from(flat, ({ schedule, route }) => schedule.departureMinute - (route?.firstOffsetMin ?? 0)),
     scheduleWeekdays: Int32Array.from(flat, ({ schedule }) => schedule.weekdays),
     scheduleFrom: Int32Array.from(flat, ({ schedule }) => schedule.validFrom),
+    scheduleClosedDays: flat.map(({ schedule }) => schedule.closedDays),
     scheduleTo: Int32Array.from(flat, ({ schedule }) => schedule.validTo),
     stationPlace,
     transfersInto,
@@ -251,7 +254,10 @@ function departuresFrom(
 /** runsOn for flat schedule k (1970-01-01, day 0, was a Thursday: weekday index 3). */
 function runsOnDay(net: ProfileNetwork, k: number, day: number): boolean {
   return (
-    day >= (net.scheduleFrom[k] ?? 0) && day <= (net.scheduleTo[k] ?? 0) && ((net.scheduleWeekdays[k] ?? 0) & (1 << ((day + 3) % 7))) !== 0
+    day >= (net.scheduleFrom[k] ?? 0) &&
+    day <= (net.scheduleTo[k] ?? 0) &&
+    ((net.scheduleWeekdays[k] ?? 0) & (1 << ((day + 3) % 7))) !== 0 &&
+    net.scheduleClosedDays[k]?.has(day) !== true
   );
 }
 

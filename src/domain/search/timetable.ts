@@ -73,6 +73,8 @@ export interface ScheduleNode {
   validFrom: number;
   validTo: number;
   timesConfirmed: boolean;
+  /** Service days whose sales staff closed (departure_sales_closures): the schedule does not run for search. */
+  closedDays?: ReadonlySet<number>;
 }
 
 export interface OptionNode {
@@ -166,6 +168,8 @@ export interface TimetableRows {
   fx: ({ currency: string } & FxRate)[];
   rules: (Omit<PricingRule, 'validFrom' | 'validTo'> & { validFrom: string | null; validTo: string | null })[];
   inventory: { scheduleId: number; travelOptionId: number; serviceDate: string; seatsLeft: number }[];
+  /** Departures whose sales are closed (absent: none). */
+  closures?: { scheduleId: number; serviceDate: string }[];
 }
 
 export function seatKey(scheduleId: number, optionId: number, serviceDay: number): string {
@@ -249,10 +253,19 @@ export function buildTimetableIndex(rows: TimetableRows, nowMs: number = Date.no
     const first = stations.get(route.stops[0]?.stationId ?? -1);
     route.firstOffsetMin = first?.utcOffsetMin ?? 0;
   }
+  const closedDays = new Map<number, Set<number>>();
+  for (const c of rows.closures ?? []) {
+    const day = dayNumber(c.serviceDate);
+    if (day === undefined) continue;
+    let days = closedDays.get(c.scheduleId);
+    if (!days) closedDays.set(c.scheduleId, (days = new Set()));
+    days.add(day);
+  }
   for (const s of rows.schedules) {
     const validFrom = dayNumber(s.validFrom);
     const validTo = dayNumber(s.validTo);
     if (validFrom === undefined || validTo === undefined) continue;
+    const closed = closedDays.get(s.id);
     routes.get(s.routeId)?.schedules.push({
       id: s.id,
       departureMinute: s.departureMinute,
@@ -260,6 +273,7 @@ export function buildTimetableIndex(rows: TimetableRows, nowMs: number = Date.no
       validFrom,
       validTo,
       timesConfirmed: s.timesConfirmed,
+      ...(closed ? { closedDays: closed } : {}),
     });
   }
   for (const o of rows.options) {
@@ -344,8 +358,14 @@ export interface Leg {
   arr: number;
 }
 
+/** Whether the schedule runs, and is on sale, on service day `day` (closed sales count as not running). */
 export function runsOn(schedule: ScheduleNode, day: number): boolean {
-  return day >= schedule.validFrom && day <= schedule.validTo && (schedule.weekdays & (1 << weekdayIndex(day))) !== 0;
+  return (
+    day >= schedule.validFrom &&
+    day <= schedule.validTo &&
+    (schedule.weekdays & (1 << weekdayIndex(day))) !== 0 &&
+    !schedule.closedDays?.has(day)
+  );
 }
 
 /** Absolute minute of service day 0's departure from a stop; add day·1440 for a real day. */

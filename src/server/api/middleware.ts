@@ -36,6 +36,7 @@ const FORM_PAGES = new Set([
   '/[lang]/checkout/[hash]/class',
   '/[lang]/op/booking',
   '/[lang]/op/counter',
+  '/[lang]/op/departures',
   '/[lang]/op/users',
   '/[lang]/railpass/buy',
 ]);

@@ -1043,3 +1043,49 @@ export const providerSandboxRecords = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.kind, t.id] })],
 );
+
+/* ---------------------------------------------------------------------------------------------
+ * Operators area (issue 22): sales closed per departure, and the audit of staff changes to the
+ * network (who, when, what, before and after), shown on the changed object's page.
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * A departure (schedule × local service date at the first stop) whose sales a manager closed:
+ * search stops offering it and carts can no longer hold seats on it. Bookings already made keep
+ * their seats (closing is not cancelling). Reopening deletes the row; the audit keeps both.
+ */
+export const departureSalesClosures = pgTable(
+  'departure_sales_closures',
+  {
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    serviceDate: date('service_date').notNull(),
+    closedBy: integer('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scheduleId, t.serviceDate] }), index('departure_sales_closures_date_idx').on(t.serviceDate)],
+);
+
+/**
+ * Every staff change to the network and its content, written in the transaction that makes it:
+ * the object (`entity` + `entity_key`), the action, the staff member, the request, and the
+ * object's state before and after (null when it did not exist). Never updated or deleted.
+ */
+export const networkAudit = pgTable(
+  'network_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entity: text('entity').notNull(),
+    entityKey: text('entity_key').notNull(),
+    action: text('action').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    requestId: text('request_id'),
+    reason: text('reason'),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('network_audit_entity_idx').on(t.entity, t.entityKey, t.id)],
+);

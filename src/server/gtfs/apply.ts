@@ -153,7 +153,25 @@ async function upsertStations(tx: Tx, plan: ImportPlan): Promise<Map<string, num
   const ids = new Map<string, number>();
   const { kind, names, aliases, lat, lon, placeId, code } = stations;
   const set = fromExcluded({ kind, names, aliases, lat, lon, placeId, code });
-  for (const chunk of chunks(plan.stations)) {
+  // Another operator's station the feed calls at is only looked up, never rewritten (plan.ts).
+  const shared = plan.stations.filter((s) => s.keepExisting).map((s) => s.slug);
+  for (const slug of chunks(shared)) {
+    const rows = await tx.select({ id: stations.id, slug: stations.slug }).from(stations).where(inArray(stations.slug, slug));
+    for (const row of rows) ids.set(row.slug, row.id);
+  }
+  const own = plan.stations
+    .filter((s) => !s.keepExisting)
+    .map((s) => ({
+      slug: s.slug,
+      code: s.code,
+      names: s.names,
+      aliases: s.aliases,
+      lat: s.lat,
+      lon: s.lon,
+      placeId: s.placeId,
+      kind: s.kind,
+    }));
+  for (const chunk of chunks(own)) {
     const rows = await tx
       .insert(stations)
       .values(chunk)

@@ -47,8 +47,8 @@ export async function networkAsFeed(db: Db, options: { siteUrl: string; publishe
   const stationById = new Map(stationRows.map((s) => [s.id, s]));
   const operatorById = new Map(operatorRows.map((o) => [o.id, o]));
   const digits = new Map(fxRows.map((f) => [f.currency, f.minorUnits]));
-  const stopsOf = new Map<number, typeof stopRows>();
-  for (const stop of stopRows) stopsOf.set(stop.routeId, [...(stopsOf.get(stop.routeId) ?? []), stop]);
+  // Grouped in one pass (copying each route's list per stop was quadratic in the stops of a route).
+  const stopsOf = Map.groupBy(stopRows, (stop) => stop.routeId);
   const zoneOfStation = (id: number) => placeById.get(stationById.get(id)?.placeId ?? -1)?.timeZone ?? 'UTC';
   const firstZoneOfRoute = (routeId: number) => zoneOfStation(stopsOf.get(routeId)?.[0]?.stationId ?? -1);
 

@@ -8,7 +8,7 @@
  * links and caches stay valid). Same identity, other content: changed. Only the operators the
  * feed names are compared; the rest of the network is not touched.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import {
   minorUnits,
   parseGtfsDate,
@@ -60,6 +60,8 @@ export interface PlannedStation {
   lon: number;
   placeId: number;
   kind: 'bus_terminal' | 'pier' | 'airport' | 'railway_station' | 'pickup_point';
+  /** The slug is another operator's station at the same spot: the feed's stops call there, and the apply leaves that station as it is. */
+  keepExisting?: boolean;
 }
 
 export interface PlannedOption {
@@ -419,17 +421,22 @@ export async function currentDepartures(db: Db, operatorSlugs: readonly string[]
         db.select().from(travelOptions).where(inArray(travelOptions.routeId, routeIds)),
       ])
     : [[], []];
-  const stopsOf = new Map<number, { stationSlug: string; arrivalOffsetMin: number; departureOffsetMin: number; index: number }[]>();
-  for (const { stop, slug } of stopRows)
-    stopsOf.set(stop.routeId, [
-      ...(stopsOf.get(stop.routeId) ?? []),
-      { stationSlug: slug, arrivalOffsetMin: stop.arrivalOffsetMin, departureOffsetMin: stop.departureOffsetMin, index: stop.stopIndex },
-    ]);
-  const optionsOf = new Map<number, PlannedOption[]>();
-  for (const o of optionRows)
-    optionsOf.set(o.routeId, [
-      ...(optionsOf.get(o.routeId) ?? []),
-      {
+  // Grouped in one pass (copying each route's list per row was quadratic in its stops and options).
+  const stopsOf = new Map(
+    [...Map.groupBy(stopRows, ({ stop }) => stop.routeId)].map(([routeId, list]) => [
+      routeId,
+      list.map(({ stop, slug }) => ({
+        stationSlug: slug,
+        arrivalOffsetMin: stop.arrivalOffsetMin,
+        departureOffsetMin: stop.departureOffsetMin,
+        index: stop.stopIndex,
+      })),
+    ]),
+  );
+  const optionsOf = new Map(
+    [...Map.groupBy(optionRows, (o) => o.routeId)].map(([routeId, list]) => [
+      routeId,
+      list.map((o): PlannedOption => ({
         className: o.className,
         priceMinor: o.priceMinor,
         currency: o.currency,
@@ -438,8 +445,9 @@ export async function currentDepartures(db: Db, operatorSlugs: readonly string[]
         fullRefundHours: o.fullRefundHours,
         confirmation: o.confirmation,
         bookingCutoffMin: o.bookingCutoffMin,
-      },
-    ]);
+      })),
+    ]),
+  );
   return rows.map(({ schedule, route, operatorSlug }) => {
     const stops = (stopsOf.get(route.id) ?? [])
       .sort((a, b) => a.index - b.index)
@@ -465,9 +473,57 @@ export async function currentDepartures(db: Db, operatorSlugs: readonly string[]
   });
 }
 
+/** Within this distance a feed's stop and another operator's station of the same slug are the same place. */
+const SAME_STATION_KM = 0.5;
+
+/**
+ * A feed's stop whose slug is already a station another operator's routes call at must not
+ * overwrite that station: at the same spot the feed's departures share it as it is (keepExisting);
+ * elsewhere the feed's stop becomes a station of its own, `{slug}-{operator}` (noted as a problem).
+ */
+async function keepOtherOperatorsStations(db: Db, planned: Awaited<ReturnType<typeof planFromFeed>>): Promise<void> {
+  const slugs = planned.stations.map((s) => s.slug);
+  if (slugs.length === 0) return;
+  const feedOperators = planned.operators.map((o) => o.slug);
+  const foreign = await db
+    .selectDistinct({ slug: stations.slug, lat: stations.lat, lon: stations.lon })
+    .from(stations)
+    .innerJoin(routeStops, eq(routeStops.stationId, stations.id))
+    .innerJoin(routes, eq(routes.id, routeStops.routeId))
+    .innerJoin(operators, eq(operators.id, routes.operatorId))
+    .where(and(inArray(stations.slug, slugs), feedOperators.length ? notInArray(operators.slug, feedOperators) : undefined));
+  if (foreign.length === 0) return;
+  const taken = new Set((await db.select({ slug: stations.slug }).from(stations)).map((r) => r.slug));
+  const renamed = new Map<string, string>();
+  for (const existing of new Map(foreign.map((f) => [f.slug, f])).values()) {
+    const station = planned.stations.find((s) => s.slug === existing.slug);
+    if (!station) continue;
+    if (haversineKm(existing, station) <= SAME_STATION_KM) {
+      station.keepExisting = true;
+      continue;
+    }
+    const operator = planned.departures.find((d) => d.stops.some((s) => s.stationSlug === station.slug))?.operatorSlug ?? 'feed';
+    let slug = `${station.slug}-${operator}`;
+    for (let n = 2; taken.has(slug) && !planned.stations.some((s) => s.slug === slug); n++)
+      slug = `${station.slug}-${operator}-${String(n)}`;
+    planned.problems.push({
+      file: 'stops.txt',
+      reason: `station ${station.slug} belongs to another operator elsewhere: this feed's stop is imported as ${slug}`,
+    });
+    renamed.set(station.slug, slug);
+    station.slug = slug;
+  }
+  if (renamed.size === 0) return;
+  for (const d of planned.departures) {
+    for (const stop of d.stops) stop.stationSlug = renamed.get(stop.stationSlug) ?? stop.stationSlug;
+    d.key = departureKey(d);
+  }
+}
+
 /** The dry run: what applying the feed would add, change and remove, and whose bookings it meets. */
 export async function planImport(db: Db, feed: ParsedFeed): Promise<ImportPlan> {
   const planned = await planFromFeed(db, feed);
+  await keepOtherOperatorsStations(db, planned);
   const current = await currentDepartures(
     db,
     planned.operators.map((o) => o.slug),

@@ -23,6 +23,9 @@ export const OP_ACTIONS = {
   'page.counter': MANAGER_UP,
   'counter.markPaid': MANAGER_UP,
   'page.dashboard': MANAGER_UP,
+  'page.departures': MANAGER_UP,
+  'departures.closeSales': MANAGER_UP,
+  'departures.reopenSales': MANAGER_UP,
   'page.users': ADMIN,
   'users.changeRole': ADMIN,
   /** The card BIN table that decides provider and fee (src/server/payment/cardMethods.ts). */
@@ -60,11 +63,12 @@ export function decideOpAccess(user: OpUser | null, action: OpAction): OpDecisio
 }
 
 /** Which areas a staff member's landing page links to. */
-export function opSections(role: Role): { bookings: boolean; counter: boolean; dashboard: boolean; users: boolean } {
+export function opSections(role: Role): { bookings: boolean; counter: boolean; dashboard: boolean; departures: boolean; users: boolean } {
   return {
     bookings: mayDo(role, 'page.bookings'),
     counter: mayDo(role, 'page.counter'),
     dashboard: mayDo(role, 'page.dashboard'),
+    departures: mayDo(role, 'page.departures'),
     users: mayDo(role, 'page.users'),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Reads the inventory tables and builds the pure timetable index (src/domain/search). Eleven
+ * Reads the inventory tables and builds the pure timetable index (src/domain/search). Twelve
  * plain selects, no joins: the index does its own joining in memory, which is faster than
  * shipping repeated columns from the database and keeps the SQL portable.
  */
@@ -9,6 +9,7 @@ import { buildTimetableIndex, type TimetableIndex, type TimetableRows } from '..
 import type { Db } from '../db/client.ts';
 import {
   departureInventory,
+  departureSalesClosures,
   fxRates,
   inventoryVersion,
   operators,
@@ -29,28 +30,44 @@ export async function readInventoryVersion(db: Db): Promise<number | undefined> 
 export async function loadTimetableRows(db: Db, nowMs: number = Date.now()): Promise<TimetableRows> {
   // Yesterday in UTC covers "today" in every Southeast Asian zone; older seat rows are history.
   const since = new Date(nowMs - 86_400_000).toISOString().slice(0, 10);
-  const [version, placeRows, stationRows, operatorRows, routeRows, stopRows, scheduleRows, optionRows, fxRows, ruleRows, inventoryRows] =
-    await Promise.all([
-      readInventoryVersion(db),
-      db.select().from(places),
-      db.select().from(stations),
-      db.select().from(operators),
-      db.select().from(routes),
-      db.select().from(routeStops),
-      db.select().from(schedules),
-      db.select().from(travelOptions),
-      db.select().from(fxRates),
-      db.select().from(pricingRules),
-      db
-        .select({
-          scheduleId: departureInventory.scheduleId,
-          travelOptionId: departureInventory.travelOptionId,
-          serviceDate: departureInventory.serviceDate,
-          seatsLeft: sql<number>`(${departureInventory.seatsTotal} - ${departureInventory.seatsHeld} - ${departureInventory.seatsSold})::int`,
-        })
-        .from(departureInventory)
-        .where(gte(departureInventory.serviceDate, since)),
-    ]);
+  const [
+    version,
+    placeRows,
+    stationRows,
+    operatorRows,
+    routeRows,
+    stopRows,
+    scheduleRows,
+    optionRows,
+    fxRows,
+    ruleRows,
+    inventoryRows,
+    closureRows,
+  ] = await Promise.all([
+    readInventoryVersion(db),
+    db.select().from(places),
+    db.select().from(stations),
+    db.select().from(operators),
+    db.select().from(routes),
+    db.select().from(routeStops),
+    db.select().from(schedules),
+    db.select().from(travelOptions),
+    db.select().from(fxRates),
+    db.select().from(pricingRules),
+    db
+      .select({
+        scheduleId: departureInventory.scheduleId,
+        travelOptionId: departureInventory.travelOptionId,
+        serviceDate: departureInventory.serviceDate,
+        seatsLeft: sql<number>`(${departureInventory.seatsTotal} - ${departureInventory.seatsHeld} - ${departureInventory.seatsSold})::int`,
+      })
+      .from(departureInventory)
+      .where(gte(departureInventory.serviceDate, since)),
+    db
+      .select({ scheduleId: departureSalesClosures.scheduleId, serviceDate: departureSalesClosures.serviceDate })
+      .from(departureSalesClosures)
+      .where(gte(departureSalesClosures.serviceDate, since)),
+  ]);
   return {
     version: version ?? 0,
     places: placeRows.map((p) => ({
@@ -120,6 +137,7 @@ export async function loadTimetableRows(db: Db, nowMs: number = Date.now()): Pro
       validTo: r.validTo,
     })),
     inventory: inventoryRows,
+    closures: closureRows,
   };
 }
 

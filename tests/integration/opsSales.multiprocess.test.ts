@@ -1,0 +1,132 @@
+/**
+ * Done-when of issue 22: a manager closes the sales of a departure and a second server process
+ * stops offering it at once. Two child processes (salesRunner.ts) search as a server does; the
+ * test closes the night bus's sales through the service the op page calls, which announces the
+ * change on the bus (PostgreSQL NOTIFY); both processes' searches drop the departure within
+ * seconds although their clocks are frozen (the periodic version check cannot be what brought
+ * it). Negative control: a process that does not follow the bus still offers it seconds later.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openBus } from '../../src/server/bus/index.ts';
+import type { DbHandle } from '../../src/server/db/client.ts';
+import { schedules, users } from '../../src/server/db/schema.ts';
+import { setDepartureSales } from '../../src/server/ops/sales.ts';
+import { insertCheckoutNetwork } from './checkoutNetwork.ts';
+import { DATABASES, postgresUrl } from './databases.ts';
+
+const postgres = DATABASES.find((d) => d.name === 'postgres');
+if (!postgres) console.log('Multi-process sales test SKIPPED: it needs PostgreSQL (set TEST_DATABASE_URL).');
+
+/** A week from now: the child processes' index is built on the real clock, so the departure must be ahead of it. */
+const SERVICE_DATE = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+
+/** Starting a child (type stripping, loading the server modules, the first index) takes long on a busy machine. */
+const STARTUP_MS = 150_000;
+
+const runner = fileURLToPath(new URL('./salesRunner.ts', import.meta.url));
+
+interface Runner {
+  child: ChildProcess;
+  /** Trips offered, one entry per change the process saw. */
+  trips: number[];
+  /** What the process wrote to stderr (shown when it never answers). */
+  errors: string[];
+}
+
+function startRunner(env: Record<string, string>, mode: 'follow' | 'no-bus'): Runner {
+  const child = spawn(process.execPath, [runner, mode], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const trips: number[] = [];
+  const errors: string[] = [];
+  child.stderr.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => {
+    for (const match of chunk.toString().matchAll(/trips (\d+)/g)) trips.push(Number(match[1]));
+  });
+  return { child, trips, errors };
+}
+
+async function until(what: string, check: () => boolean, timeoutMs: number, runners: Runner[] = []): Promise<number> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) {
+      const seen = runners.map((r) => `trips ${JSON.stringify(r.trips)} stderr ${r.errors.join('').slice(0, 2000)}`).join('; ');
+      throw new Error(`timed out after ${String(timeoutMs)} ms waiting for ${what} (${seen})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return Date.now() - start;
+}
+
+describe.skipIf(!postgres)('closing sales across server processes over PostgreSQL NOTIFY', () => {
+  let handle: DbHandle;
+  let env: Record<string, string>;
+  let managerId: number;
+  const running: Runner[] = [];
+
+  beforeAll(async () => {
+    if (!postgres) return;
+    handle = await postgres.open();
+    await insertCheckoutNetwork(handle.db, { bus: 40, boat: 4 });
+    await handle.db.update(schedules).set({ validTo: '2099-12-31' });
+    const [manager] = await handle.db.insert(users).values({ email: 'manager@example.com', role: 'manager' }).returning({ id: users.id });
+    managerId = manager?.id ?? 0;
+    env = { DATABASE_URL: postgresUrl(handle), SEARCH_DATE: SERVICE_DATE };
+  });
+
+  afterEach(() => {
+    for (const r of running.splice(0)) r.child.kill('SIGKILL');
+  });
+
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  async function setSales(open: boolean): Promise<void> {
+    const bus = await openBus({ databaseUrl: env.DATABASE_URL });
+    try {
+      const change = await setDepartureSales(
+        handle.db,
+        { userId: managerId, role: 'manager' },
+        { scheduleId: 1, serviceDate: SERVICE_DATE, reason: 'test' },
+        open,
+        null,
+        bus,
+      );
+      expect(change.result).toBe(open ? 'reopened' : 'closed');
+    } finally {
+      await bus.close();
+    }
+  }
+
+  const offered = (r: Runner) => (r.trips.at(-1) ?? 0) > 0;
+
+  it('every following process stops offering the departure as soon as a manager closes its sales', { timeout: 200_000 }, async () => {
+    const a = startRunner(env, 'follow');
+    const b = startRunner(env, 'follow');
+    running.push(a, b);
+    await until('both processes to offer the bus', () => offered(a) && offered(b), STARTUP_MS, [a, b]);
+    // Subscribing happens right after the first build; give it a moment to be live.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await setSales(false);
+    const tookMs = await until('both processes to stop offering it', () => !offered(a) && !offered(b), 3_000);
+    expect(tookMs).toBeLessThan(3_000);
+    await setSales(true);
+    await until('both processes to offer it again', () => offered(a) && offered(b), 3_000);
+  });
+
+  it('negative control: a process that does not follow the bus keeps offering the closed departure', { timeout: 200_000 }, async () => {
+    const follower = startRunner(env, 'follow');
+    const deaf = startRunner(env, 'no-bus');
+    running.push(follower, deaf);
+    await until('both processes to offer the bus', () => offered(follower) && offered(deaf), STARTUP_MS, [follower, deaf]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await setSales(false);
+    await until('the follower to stop offering it', () => !offered(follower), 3_000);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(offered(deaf)).toBe(true);
+  });
+});

@@ -117,6 +117,8 @@ export const ENVIRONMENT = z.object({
   JOB_EVENTS_MS: jobInterval(1_000),
   JOB_COUNTER_EXPIRY_MS: jobInterval(60_000),
   JOB_MAIL_BACKSTOP_MS: jobInterval(60_000),
+  /** The after-trip NPS survey mails (src/server/support/surveys.ts). */
+  JOB_NPS_SURVEYS_MS: jobInterval(300_000),
   /** How often a process that does not lead tries to take the leader lock (and the leader checks its connection). */
   JOB_LEADER_RETRY_MS: jobInterval(1_000),
   /** Set by scripts/serve.ts: the build's client/ folder, where pages rendered on request are kept. */

@@ -109,7 +109,13 @@ export const ENVIRONMENT = z.object({
   /** Support case attachments (src/server/support/uploads.ts): kept here, outside the served folder. */
   SUPPORT_UPLOAD_DIR: z.string().min(1).default('.data/uploads').meta(about('server')),
   /** The largest attachment accepted, in bytes (SPEC §5 "size limit"). */
-  SUPPORT_UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(5 * 1024 * 1024).meta(about('server')),
+  SUPPORT_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(5 * 1024 * 1024)
+    .meta(about('server')),
   /** "off" keeps this process out of the background work (it still serves; another process leads). */
   JOBS: z.enum(['on', 'off']).default('on').meta(about('server')),
   JOB_HOLD_SWEEP_MS: jobInterval(30_000),

@@ -646,7 +646,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'get',
     path: nuxt('support'),
     tag: 'support',
-    summary: "The help centre: sections with their article counts, the frequent questions and how to reach Support",
+    summary: 'The help centre: sections with their article counts, the frequent questions and how to reach Support',
     ok: { status: 200, description: 'The help centre.', schema: ANSWERS.supportHome },
     errors: [],
   },

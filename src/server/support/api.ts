@@ -97,8 +97,7 @@ export function supportApi(deps: () => Promise<SupportDeps> = getSupportDeps) {
       const locale = requestLocale(ctx);
       const query = parseInput(articleQuery, Object.fromEntries(ctx.url.searchParams), 'invalid_query');
       const store = await contentStore();
-      const slug =
-        query.slug ?? store.support.slugs.find((s) => (store.support.get(s, 'en')?.data.path ?? s) === query.path) ?? undefined;
+      const slug = query.slug ?? store.support.slugs.find((s) => (store.support.get(s, 'en')?.data.path ?? s) === query.path) ?? undefined;
       const article = slug ? localArticle(store, slug, locale.code) : undefined;
       if (!article) throw new ApiError('unknown_document');
       return json({ ...summaryOf(article, locale), html: article.html }, 200, CONTENT_CACHE);

@@ -160,12 +160,22 @@ export async function caseThread(db: Db, caseId: number) {
     .where(eq(supportMessages.caseId, caseId))
     .orderBy(asc(supportMessages.id));
   const attachments = await db
-    .select({ token: supportAttachments.token, fileName: supportAttachments.fileName, mime: supportAttachments.mime, size: supportAttachments.size })
+    .select({
+      token: supportAttachments.token,
+      fileName: supportAttachments.fileName,
+      mime: supportAttachments.mime,
+      size: supportAttachments.size,
+    })
     .from(supportAttachments)
     .where(eq(supportAttachments.caseId, caseId))
     .orderBy(asc(supportAttachments.id));
   const surveys = await db
-    .select({ kind: supportSurveys.kind, score: supportSurveys.score, comment: supportSurveys.comment, answeredAt: supportSurveys.answeredAt })
+    .select({
+      kind: supportSurveys.kind,
+      score: supportSurveys.score,
+      comment: supportSurveys.comment,
+      answeredAt: supportSurveys.answeredAt,
+    })
     .from(supportSurveys)
     .where(eq(supportSurveys.caseId, caseId));
   return { messages: messages as ThreadMessage[], attachments, surveys };
@@ -193,20 +203,14 @@ export async function replyAsStaff(deps: SupportDeps, staff: StaffMember, caseId
   assertMay(staff, 'case.reply');
   const now = deps.now();
   const result = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(supportCases)
-      .set({ status: 'answered', updatedAt: now })
-      .where(eq(supportCases.id, caseId))
-      .returning();
+    const [row] = await tx.update(supportCases).set({ status: 'answered', updatedAt: now }).where(eq(supportCases.id, caseId)).returning();
     if (!row) throw new CaseNotFound(caseId);
     await tx.insert(supportMessages).values({ caseId, author: 'staff', staffUserId: staff.userId, body: message, createdAt: now });
     const existing = await tx.select({ id: supportSurveys.id }).from(supportSurveys).where(eq(supportSurveys.caseId, caseId)).limit(1);
     if (existing.length) return { row, surveys: undefined };
     const created = await tx
       .insert(supportSurveys)
-      .values(
-        (['rate', 'ces'] as const).map((kind) => ({ kind, caseId, email: row.email, lang: row.lang, createdAt: now })),
-      )
+      .values((['rate', 'ces'] as const).map((kind) => ({ kind, caseId, email: row.email, lang: row.lang, createdAt: now })))
       .returning({ id: supportSurveys.id, kind: supportSurveys.kind });
     const id = (kind: string) => created.find((s) => s.kind === kind)?.id ?? 0;
     return { row, surveys: { rate: id('rate'), ces: id('ces') } };

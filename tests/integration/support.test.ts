@@ -23,10 +23,20 @@ import { answerSurvey, surveyTotals } from '../../src/server/support/surveys.ts'
 import { uploadHandler } from '../../src/server/support/uploadRoute.ts';
 import { DATABASES } from './databases.ts';
 
+/** What the handlers answer, as far as these tests read it. */
+interface Answer {
+  file: { token: string; name: string; mime: string; size: number };
+  case: { number: string; status: string; url: string };
+  attachments: number;
+  error: { code: string; message: string; fields?: Record<string, string[]> };
+}
+
 const uploadDir = mkdtempSync(join(tmpdir(), 'roamly-uploads-'));
 process.env.SUPPORT_UPLOAD_DIR = uploadDir;
 process.env.SUPPORT_UPLOAD_MAX_BYTES = String(200 * 1024);
-afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(uploadDir, { recursive: true, force: true });
+});
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
@@ -53,7 +63,12 @@ describe.each(DATABASES)('support cases on $name', (database) => {
     handle = await database.open();
     deps = {
       db: handle.db,
-      mailer: { send: (m) => (mails.push(m), Promise.resolve()) },
+      mailer: {
+        send: (m) => {
+          mails.push(m);
+          return Promise.resolve();
+        },
+      },
       now: () => new Date(clock.now),
       siteUrl: 'http://roamly.test',
     };
@@ -71,7 +86,7 @@ describe.each(DATABASES)('support cases on $name', (database) => {
       headers: { 'content-type': type, 'x-file-name': encodeURIComponent(name) },
     });
     const response = await upload({ request, params: { lang: 'en' }, url: new URL(request.url) } as never);
-    return { status: response.status, body: (await response.json()) as Record<string, any> };
+    return { status: response.status, body: (await response.json()) as Answer };
   };
   const sendCase = async (body: unknown) => {
     const request = new Request('http://localhost/api/nuxt/en/support/send-case', {
@@ -80,7 +95,7 @@ describe.each(DATABASES)('support cases on $name', (database) => {
       headers: { 'content-type': 'application/json' },
     });
     const response = await api.sendCase({ request, params: { lang: 'en' }, url: new URL(request.url) });
-    return { status: response.status, body: (await response.json()) as Record<string, any> };
+    return { status: response.status, body: (await response.json()) as Answer };
   };
 
   it('refuses a wrong type, a renamed executable, an oversized and an empty file, storing nothing', async () => {
@@ -170,11 +185,12 @@ describe.each(DATABASES)('support cases on $name', (database) => {
       attachments: [png.body.file.token, pdf.body.file.token],
     });
     expect(opened.status).toBe(201);
-    expect(opened.body).toMatchObject({ case: { status: 'open', number: expect.stringMatching(/^SC-[0-9A-Z]{8}$/) }, attachments: 2 });
+    expect(opened.body).toMatchObject({ case: { status: 'open' }, attachments: 2 });
+    expect(opened.body.case.number).toMatch(/^SC-[0-9A-Z]{8}$/);
     const [mail] = mails;
     expect(mail?.to).toBe('traveller@example.com');
     expect(mail?.subject).toContain(opened.body.case.number);
-    expect(mail?.text).toContain(`http://roamly.test${opened.body.case.url as string}`);
+    expect(mail?.text).toContain(`http://roamly.test${opened.body.case.url}`);
 
     const caseId = Number(new URL(opened.body.case.url, 'http://x').searchParams.get('c'));
     const row = await caseById(handle.db, caseId);
@@ -192,7 +208,7 @@ describe.each(DATABASES)('support cases on $name', (database) => {
     const link = new URL(opened.body.case.url, 'http://localhost');
     const attachmentUrl = (signed: boolean) =>
       new URL(
-        `http://localhost/en/support/attachment?c=${String(caseId)}&a=${png.body.file.token as string}${signed ? `&t=${link.searchParams.get('t') ?? ''}` : ''}`,
+        `http://localhost/en/support/attachment?c=${String(caseId)}&a=${png.body.file.token}${signed ? `&t=${link.searchParams.get('t') ?? ''}` : ''}`,
       );
     const served = await serveAttachment({ url: attachmentUrl(true), request: new Request(attachmentUrl(true)) }, () =>
       Promise.resolve(handle.db),

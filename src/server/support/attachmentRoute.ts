@@ -20,7 +20,7 @@ export async function serveAttachment(
   // The same 404 for "not yours" and "not there": attachment tokens are not confirmed to strangers.
   if (!traveller && !staff) return notFound();
   const row = await attachmentByToken(await database(), context.url.searchParams.get('a') ?? '');
-  if (!row || row.caseId !== caseId) return notFound();
+  if (row?.caseId !== caseId) return notFound();
   const bytes = await readAttachment(row);
   const disposition = row.mime === 'application/pdf' ? 'attachment' : 'inline';
   return new Response(new Uint8Array(bytes), {

@@ -47,7 +47,7 @@ export function runContactForm(form: HTMLFormElement): void {
   const error = form.querySelector<HTMLElement>('[data-error]');
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const say = (text: string) => status && (status.textContent = text);
-  const fail = (text: string) => {
+  const fail = (text: string): void => {
     if (error) error.textContent = text;
     say('');
     if (button) button.disabled = false;
@@ -61,7 +61,10 @@ export function runContactForm(form: HTMLFormElement): void {
     void (async () => {
       const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value.trim() ?? '';
       const files = [...((form.elements.namedItem('files') as HTMLInputElement | null)?.files ?? [])];
-      if (files.length > Number(data.maxFiles ?? 5)) return fail(data.tooMany ?? '');
+      if (files.length > Number(data.maxFiles ?? 5)) {
+        fail(data.tooMany ?? '');
+        return;
+      }
       if (button) button.disabled = true;
       const tokens: string[] = [];
       for (const file of files) {
@@ -72,8 +75,14 @@ export function runContactForm(form: HTMLFormElement): void {
           credentials: 'omit',
           headers: { 'content-type': file.type || 'application/octet-stream', 'x-file-name': encodeURIComponent(file.name) },
         }).catch(() => undefined);
-        if (!response) return fail(data.failed ?? '');
-        if (!response.ok) return fail(`${file.name}: ${await errorMessage(response, data.failed ?? '')}`);
+        if (!response) {
+          fail(data.failed ?? '');
+          return;
+        }
+        if (!response.ok) {
+          fail(`${file.name}: ${await errorMessage(response, data.failed ?? '')}`);
+          return;
+        }
         tokens.push(((await response.json()) as { file: { token: string } }).file.token);
       }
       say(data.sending ?? '');
@@ -92,8 +101,14 @@ export function runContactForm(form: HTMLFormElement): void {
         headers: { 'content-type': 'application/json' },
         credentials: 'same-origin',
       }).catch(() => undefined);
-      if (!response) return fail(data.failed ?? '');
-      if (!response.ok) return fail(await errorMessage(response, data.failed ?? ''));
+      if (!response) {
+        fail(data.failed ?? '');
+        return;
+      }
+      if (!response.ok) {
+        fail(await errorMessage(response, data.failed ?? ''));
+        return;
+      }
       const opened = (await response.json()) as { case: { number: string; url: string } };
       form.reset();
       if (button) button.disabled = false;

@@ -134,6 +134,16 @@ export const ENVIRONMENT = z.object({
     .meta(about('server')),
   /** Signs ticket links in mails and the QR code's booking reference. */
   TICKET_LINK_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.TICKET_LINK_SECRET).meta(about('server', 'a development value')),
+  /** Support case attachments (src/server/support/uploads.ts): kept here, outside the served folder. */
+  SUPPORT_UPLOAD_DIR: z.string().min(1).default('.data/uploads').meta(about('server')),
+  /** The largest attachment accepted, in bytes (SPEC §5 "size limit"). */
+  SUPPORT_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(5 * 1024 * 1024)
+    .meta(about('server')),
   /** "off" keeps this process out of the background work (it still serves; another process leads). */
   JOBS: z.enum(['on', 'off']).default('on').meta(about('server')),
   JOB_HOLD_SWEEP_MS: jobInterval(30_000),
@@ -141,6 +151,8 @@ export const ENVIRONMENT = z.object({
   JOB_EVENTS_MS: jobInterval(1_000),
   JOB_COUNTER_EXPIRY_MS: jobInterval(60_000),
   JOB_MAIL_BACKSTOP_MS: jobInterval(60_000),
+  /** The after-trip NPS survey mails (src/server/support/surveys.ts). */
+  JOB_NPS_SURVEYS_MS: jobInterval(300_000),
   /** How often a process that does not lead tries to take the leader lock (and the leader checks its connection). */
   JOB_LEADER_RETRY_MS: jobInterval(1_000),
   /** Set by scripts/serve.ts: the build's client/ folder, where pages rendered on request are kept. */

@@ -20,6 +20,7 @@ import { bookingAudit, bookings, domainEvents, payments, userAudit, users } from
 import { applyPaymentEvent } from '../../src/server/payment/confirm.ts';
 import { placeOrder } from '../../src/server/payment/place.ts';
 import { loadIndex } from '../../src/server/search/loadIndex.ts';
+import { closeCase, replyAsStaff } from '../../src/server/support/cases.ts';
 import { decideOpAccess, OP_ACTION_NAMES, OP_ACTIONS, OpForbidden, type OpAction, type StaffMember } from '../../src/server/ops/access.ts';
 import {
   bookingFile,
@@ -55,6 +56,10 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'booking.resendTicket': ['support', 'manager', 'admin'],
   'booking.cancel': ['support', 'manager', 'admin'],
   'booking.goodwillRefund': ['support', 'manager', 'admin'],
+  'page.cases': ['support', 'manager', 'admin'],
+  'page.case': ['support', 'manager', 'admin'],
+  'case.reply': ['support', 'manager', 'admin'],
+  'case.close': ['support', 'manager', 'admin'],
   'page.counter': ['manager', 'admin'],
   'counter.markPaid': ['manager', 'admin'],
   'page.dashboard': ['manager', 'admin'],
@@ -71,7 +76,17 @@ describe('the op pages', () => {
   const pages = readdirSync(folder).filter((f) => f.endsWith('.astro'));
 
   it('each check a page action of the matrix, and each POST checks an action of it', () => {
-    expect(pages.sort()).toEqual(['booking.astro', 'bookings.astro', 'counter.astro', 'dashboard.astro', 'departures.astro', 'index.astro', 'users.astro']);
+    expect(pages.sort()).toEqual([
+      'booking.astro',
+      'bookings.astro',
+      'case.astro',
+      'cases.astro',
+      'counter.astro',
+      'dashboard.astro',
+      'departures.astro',
+      'index.astro',
+      'users.astro',
+    ]);
     for (const page of pages) {
       const source = readFileSync(new URL(page, folder), 'utf8');
       const checked = [...source.matchAll(/opGate\(session, '([a-zA-Z.]+)'\)/g)].map((m) => m[1]);
@@ -183,6 +198,7 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
     const b = await booking(`matrix-${name}@example.com`, { pay: true });
     const now = new Date(NOW + 60_000);
     const deps = { db } as unknown as AccountsDeps;
+    const supportDeps = { db, mailer: { send: () => Promise.resolve() }, now: () => now, siteUrl: 'http://localhost' };
     const calls: Record<Exclude<OpAction, `page.${string}`>, (staff: StaffMember) => Promise<unknown>> = {
       'booking.changePassengers': (s) =>
         changePassengersAsStaff(db, s, b.id, { reason: 'typo', passengers: [{ first_name: 'A', last_name: 'B' }] }, now, null),
@@ -200,6 +216,9 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
           { prefix: '999999', scheme: 'visa', issuerCountry: 'DE', cardType: 'debit', paygate: 'yuno', feeBasisPoints: 120 },
           NOW,
         ),
+      // Support cases (src/server/support/cases.ts): refused before the case is even looked up.
+      'case.reply': (s) => replyAsStaff(supportDeps, s, 1, 'A reply that must not be written.'),
+      'case.close': (s) => closeCase(supportDeps, s, 1),
     };
     const before = await db.select().from(bookingAudit).where(eq(bookingAudit.bookingId, b.id));
     for (const [action, call] of Object.entries(calls)) {

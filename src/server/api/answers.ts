@@ -36,8 +36,37 @@ const seatMap = z.object({
 });
 const part = z.object({ part: z.number().int().min(0), trip_key: z.string(), total: moneySchema });
 
+const supportArticleSummary = z.object({
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  category: z.string(),
+  faq: z.boolean(),
+  updated: z.iso.date(),
+  lang: z.string(),
+  fallback: z.boolean(),
+  url: z.string(),
+});
+
 export const ANSWERS = {
   ok: z.object({ ok: z.literal(true) }),
+  supportHome: z.object({
+    categories: z.array(z.object({ key: z.string(), title: z.string(), text: z.string(), articles: z.number().int(), url: z.string() })),
+    popular: z.array(supportArticleSummary),
+    contact: z.object({
+      email: z.string(),
+      hours: z.object({ from: z.string(), to: z.string(), timeZone: z.string() }),
+      help_url: z.string(),
+      contact_url: z.string(),
+    }),
+  }),
+  supportArticles: z.object({ articles: z.array(supportArticleSummary) }),
+  supportArticle: supportArticleSummary.extend({ html: z.string() }),
+  caseOpened: z.object({
+    case: z.object({ number: z.string().regex(/^SC-[0-9A-Z]{8}$/), status: z.literal('open'), url: z.string() }),
+    attachments: z.number().int().min(0),
+  }),
+
   sent: z.object({ sent: z.literal(true) }),
   freeze: z.object({ hash: z.string(), frozen: z.boolean() }),
   bookingLink: z.union([

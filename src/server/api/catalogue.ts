@@ -135,6 +135,19 @@ export const API_ERRORS = {
 
   // Preferences.
   invalid_currency: { status: 400, about: 'Not a supported currency, or an unsafe return path.' },
+
+  // Support cases and uploads (src/server/support/; SPEC §5 file messages).
+  file_not_loaded: { status: 400, about: 'The upload carried no file (an empty body).' },
+  file_wrong_format: {
+    status: 415,
+    about: 'The file is not an accepted type by its content (PNG, JPEG, WebP, GIF or PDF), whatever its name.',
+  },
+  file_too_large: { status: 413, about: 'The file is larger than the upload size limit.' },
+  invalid_case: {
+    status: 422,
+    about: 'The case does not parse, lacks an e-mail address, or names an upload that is unknown or already used.',
+  },
+  case_booking_not_found: { status: 404, about: 'No booking with this reference and e-mail address (or of the signed-in traveller).' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

@@ -39,6 +39,14 @@ const FORM_PAGES = new Set([
   '/[lang]/op/departures',
   '/[lang]/op/users',
   '/[lang]/railpass/buy',
+  // Support (src/server/support/): the upload takes the file as its body; the case thread, the
+  // staff case page and the surveys take forms.
+  '/[lang]/file/upload',
+  '/[lang]/support/case',
+  '/[lang]/op/case',
+  '/[lang]/rate-support/[hash]',
+  '/[lang]/support-ces/[hash]',
+  '/[lang]/nps/[hash]',
 ]);
 const METHODS_WITHOUT_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -66,6 +66,8 @@ import { SIGNATURE_HEADER } from '../payment/signature.ts';
 import { pageDataQuery, recheckQuery, tripInfoQuery, typeaheadFetchQuery, typeaheadPrefetchQuery } from '../search/api.ts';
 import { searchSchema } from '../search/params.ts';
 import { ticketLinkQuery } from '../tickets/api.ts';
+import { articleQuery, articlesQuery } from '../support/api.ts';
+import { sendCaseBody } from '../support/cases.ts';
 import { API_ERRORS, type ApiErrorCode } from './catalogue.ts';
 import { ANSWERS } from './answers.ts';
 import { apiErrorBodySchema } from './errors.ts';
@@ -722,6 +724,43 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     query: [guidesQuery],
     ok: { status: 200, description: '`{ guides }`.' },
     errors: ['invalid_query'],
+  },
+  {
+    method: 'get',
+    path: nuxt('support'),
+    tag: 'support',
+    summary: 'The help centre: sections with their article counts, the frequent questions and how to reach Support',
+    ok: { status: 200, description: 'The help centre.', schema: ANSWERS.supportHome },
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: nuxt('support/articles'),
+    tag: 'support',
+    summary: "The support articles (of one section) in the request's language, English where a translation is missing",
+    query: [articlesQuery],
+    ok: { status: 200, description: '`{ articles }`.', schema: ANSWERS.supportArticles },
+    errors: ['invalid_query'],
+  },
+  {
+    method: 'get',
+    path: nuxt('support/article'),
+    tag: 'support',
+    summary: 'One support article by its id (`slug`) or its address under /support/ (`path`), with its HTML',
+    query: [articleQuery],
+    ok: { status: 200, description: 'The article; `fallback` when it is the English text.', schema: ANSWERS.supportArticle },
+    errors: ['invalid_query', 'unknown_document'],
+  },
+  {
+    method: 'post',
+    path: nuxt('support/send-case'),
+    tag: 'support',
+    summary: 'Open a support case: topic, message, optionally a booking and the tokens of files uploaded to POST /{lang}/file/upload',
+    description:
+      'The traveller gets a mail with the case number and a signed link to the thread. Signed in, the e-mail and the ownership of the booking come from the account.',
+    body: { schema: sendCaseBody },
+    ok: { status: 201, description: 'The case.', schema: ANSWERS.caseOpened },
+    errors: ['invalid_case', 'case_booking_not_found'],
   },
   {
     method: 'get',

@@ -1089,3 +1089,106 @@ export const networkAudit = pgTable(
   },
   (t) => [index('network_audit_entity_idx').on(t.entity, t.entityKey, t.id)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Support cases, attachments, surveys and chat (issue 24 items 2, 3, 7; src/server/support/).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A traveller's question to Support. `number` is what the traveller quotes and the mail shows;
+ * the thread link is signed over the row id (src/server/support/links.ts), never guessable.
+ * `status`: open (waiting for Support), answered (Support replied last), closed.
+ */
+export const supportCases = pgTable(
+  'support_cases',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    topic: text('topic').notNull(),
+    email: text('email').notNull(),
+    lang: text('lang').notNull(),
+    userId: integer('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** The booking the case is about, when the traveller named one (reference + e-mail, or their own). */
+    bookingId: integer('booking_id').references((): AnyPgColumn => bookings.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('support_cases_status_idx').on(t.status, t.updatedAt),
+    index('support_cases_user_idx').on(t.userId),
+    check('support_cases_status', sql`${t.status} in ('open', 'answered', 'closed')`),
+  ],
+);
+
+/** The thread of a case: the traveller's first message, Support's replies, and chat lines. */
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => supportCases.id, { onDelete: 'cascade' }),
+    author: text('author').notNull(),
+    /** The staff member who wrote it (author `staff`). */
+    staffUserId: integer('staff_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    channel: text('channel').notNull().default('case'),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('support_messages_case_idx').on(t.caseId, t.id),
+    check('support_messages_author', sql`${t.author} in ('traveller', 'staff')`),
+    check('support_messages_channel', sql`${t.channel} in ('case', 'chat')`),
+  ],
+);
+
+/**
+ * An uploaded file (POST /{lang}/file/upload). It is stored under UPLOAD_DIR (outside the served
+ * folder) as `stored_name`; `token` is the unguessable id the uploader gets back and hands to
+ * support/send-case, which attaches it to the case (`case_id`). Unattached uploads are only
+ * reachable by that token's holder until they are attached.
+ */
+export const supportAttachments = pgTable(
+  'support_attachments',
+  {
+    id: serial('id').primaryKey(),
+    token: uuid('token').notNull().defaultRandom().unique(),
+    caseId: integer('case_id').references(() => supportCases.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    storedName: text('stored_name').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('support_attachments_case_idx').on(t.caseId), check('support_attachments_size', sql`${t.size} > 0`)],
+);
+
+/**
+ * A survey sent by mail (rate-support after an answer, support-ces, nps after the trip). The mailed
+ * hash signs the row id; `answered_at` makes it single use. One NPS survey per booking.
+ */
+export const supportSurveys = pgTable(
+  'support_surveys',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    caseId: integer('case_id').references(() => supportCases.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id').references((): AnyPgColumn => bookings.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    lang: text('lang').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    score: smallint('score'),
+    comment: text('comment'),
+  },
+  (t) => [
+    index('support_surveys_case_idx').on(t.caseId),
+    unique('support_surveys_booking_kind').on(t.bookingId, t.kind),
+    check('support_surveys_kind', sql`${t.kind} in ('rate', 'ces', 'nps')`),
+    check(
+      'support_surveys_score',
+      sql`${t.score} is null or (${t.kind} = 'rate' and ${t.score} between 1 and 5) or (${t.kind} = 'ces' and ${t.score} between 1 and 7) or (${t.kind} = 'nps' and ${t.score} between 0 and 10)`,
+    ),
+  ],
+);

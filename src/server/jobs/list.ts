@@ -8,10 +8,13 @@ import { deliverDueWebhooks } from '../payment/outbox.ts';
 import { deliverOwedCancellationMails } from '../tickets/cancellationMail.ts';
 import { deliverOwedConfirmationMails } from '../tickets/confirmationMail.ts';
 import { sendBookingConfirmation } from '../tickets/mail.ts';
+import { getMailer } from '../mail/index.ts';
+import { parseServerEnv } from '../config.ts';
+import { sendDueNpsSurveys } from '../support/surveys.ts';
 import type { JobsEnv } from './config.ts';
 import type { Job } from './scheduler.ts';
 
-export const JOB_NAMES = ['hold-sweep', 'webhooks', 'events', 'counter-expiry', 'mail-backstop'] as const;
+export const JOB_NAMES = ['hold-sweep', 'webhooks', 'events', 'counter-expiry', 'mail-backstop', 'nps-surveys'] as const;
 
 export function serverJobs(env: JobsEnv, events: EventDispatcher): Job[] {
   return [
@@ -33,6 +36,13 @@ export function serverJobs(env: JobsEnv, events: EventDispatcher): Job[] {
       run: async (db, now) =>
         (await deliverOwedConfirmationMails(db, now, (d, id) => sendBookingConfirmation(d, id), 20, { withoutEvent: true })) +
         (await deliverOwedCancellationMails(db, undefined, now.getTime(), 20, { withoutEvent: true })),
+    },
+    /** The NPS survey, once per confirmed booking, after its last leg has arrived (issue 24). */
+    {
+      name: 'nps-surveys',
+      intervalMs: env.JOB_NPS_SURVEYS_MS,
+      run: (db, now) =>
+        sendDueNpsSurveys({ db, mailer: getMailer(), now: () => now, siteUrl: parseServerEnv().SITE_URL.replace(/\/$/, '') }),
     },
   ];
 }

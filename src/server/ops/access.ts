@@ -20,6 +20,10 @@ export const OP_ACTIONS = {
   'booking.resendTicket': SUPPORT_UP,
   'booking.cancel': SUPPORT_UP,
   'booking.goodwillRefund': SUPPORT_UP,
+  'page.cases': SUPPORT_UP,
+  'page.case': SUPPORT_UP,
+  'case.reply': SUPPORT_UP,
+  'case.close': SUPPORT_UP,
   'page.counter': MANAGER_UP,
   'counter.markPaid': MANAGER_UP,
   'page.dashboard': MANAGER_UP,
@@ -63,9 +67,17 @@ export function decideOpAccess(user: OpUser | null, action: OpAction): OpDecisio
 }
 
 /** Which areas a staff member's landing page links to. */
-export function opSections(role: Role): { bookings: boolean; counter: boolean; dashboard: boolean; departures: boolean; users: boolean } {
+export function opSections(role: Role): {
+  bookings: boolean;
+  cases: boolean;
+  counter: boolean;
+  dashboard: boolean;
+  departures: boolean;
+  users: boolean;
+} {
   return {
     bookings: mayDo(role, 'page.bookings'),
+    cases: mayDo(role, 'page.cases'),
     counter: mayDo(role, 'page.counter'),
     dashboard: mayDo(role, 'page.dashboard'),
     departures: mayDo(role, 'page.departures'),

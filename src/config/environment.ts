@@ -38,6 +38,7 @@ export const DEVELOPMENT_SECRETS = {
   PAYMENT_WEBHOOK_SECRET: 'sandbox-webhook-secret-for-development',
   SANDBOX_GATEWAY_SECRET: 'sandbox-gateway-secret-for-development',
   TICKET_LINK_SECRET: 'ticket-link-secret-for-development',
+  MAIL_LINK_SECRET: 'mail-link-secret-for-development',
 } as const;
 
 export const ENVIRONMENT = z.object({
@@ -106,6 +107,8 @@ export const ENVIRONMENT = z.object({
     .meta(about('server', 'a development value')),
   /** Signs ticket links in mails and the QR code's booking reference. */
   TICKET_LINK_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.TICKET_LINK_SECRET).meta(about('server', 'a development value')),
+  /** Signs the unsubscribe links of non-transactional mails (src/server/mail/preferences.ts). */
+  MAIL_LINK_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.MAIL_LINK_SECRET).meta(about('server', 'a development value')),
   /** "off" keeps this process out of the background work (it still serves; another process leads). */
   JOBS: z.enum(['on', 'off']).default('on').meta(about('server')),
   JOB_HOLD_SWEEP_MS: jobInterval(30_000),
@@ -113,6 +116,7 @@ export const ENVIRONMENT = z.object({
   JOB_EVENTS_MS: jobInterval(1_000),
   JOB_COUNTER_EXPIRY_MS: jobInterval(60_000),
   JOB_MAIL_BACKSTOP_MS: jobInterval(60_000),
+  JOB_TRIP_REMINDER_MS: jobInterval(300_000),
   /** How often a process that does not lead tries to take the leader lock (and the leader checks its connection). */
   JOB_LEADER_RETRY_MS: jobInterval(1_000),
   /** Set by scripts/serve.ts: the build's client/ folder, where pages rendered on request are kept. */

@@ -13,6 +13,7 @@ const jobsEnvSchema = ENVIRONMENT.pick({
   JOB_EVENTS_MS: true,
   JOB_COUNTER_EXPIRY_MS: true,
   JOB_MAIL_BACKSTOP_MS: true,
+  JOB_TRIP_REMINDER_MS: true,
   JOB_LEADER_RETRY_MS: true,
 });
 

@@ -8,10 +8,11 @@ import { deliverDueWebhooks } from '../payment/outbox.ts';
 import { deliverOwedCancellationMails } from '../tickets/cancellationMail.ts';
 import { deliverOwedConfirmationMails } from '../tickets/confirmationMail.ts';
 import { sendBookingConfirmation } from '../tickets/mail.ts';
+import { sendDueTripReminders } from '../tickets/tripReminder.ts';
 import type { JobsEnv } from './config.ts';
 import type { Job } from './scheduler.ts';
 
-export const JOB_NAMES = ['hold-sweep', 'webhooks', 'events', 'counter-expiry', 'mail-backstop'] as const;
+export const JOB_NAMES = ['hold-sweep', 'webhooks', 'events', 'counter-expiry', 'mail-backstop', 'trip-reminder'] as const;
 
 export function serverJobs(env: JobsEnv, events: EventDispatcher): Job[] {
   return [
@@ -34,5 +35,7 @@ export function serverJobs(env: JobsEnv, events: EventDispatcher): Job[] {
         (await deliverOwedConfirmationMails(db, now, (d, id) => sendBookingConfirmation(d, id), 20, { withoutEvent: true })) +
         (await deliverOwedCancellationMails(db, undefined, now.getTime(), 20, { withoutEvent: true })),
     },
+    /** The day before departure: the trip reminder, unless the address declined reminders. */
+    { name: 'trip-reminder', intervalMs: env.JOB_TRIP_REMINDER_MS, run: (db, now) => sendDueTripReminders(db, now) },
   ];
 }

@@ -15,6 +15,8 @@ export interface MailMessage {
   html?: string;
   /** Files sent with the message (e-ticket PDF, calendar file); nodemailer's attachment shape. */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /** Extra header lines (the unsubscribe headers of non-transactional mail, preferences.ts). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -34,6 +34,7 @@ import {
   type Passenger,
 } from '../../stores/checkout.store.ts';
 import { islandTranslator } from '../shared/translate.ts';
+import { EmailSuggestions, useEmailSuggestions } from '../shared/EmailSuggestions.tsx';
 import { errorKey, PHONE_EXAMPLE } from './errors.ts';
 import './Checkout.css';
 
@@ -70,6 +71,7 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
   // Until React runs, a click would submit the form natively and reload the page empty-handed.
   const hydrated = useHydrated();
   const id = useId();
+  const emailSuggestionFocus = useEmailSuggestions();
   const firstLuggage = addons.luggage.options[0]?.value ?? '20kg';
 
   useEffect(() => {
@@ -236,6 +238,18 @@ export default function PassengersForm({ lang, localeCode, hash, people, fields,
               aria-describedby={describedBy('email')}
               onChange={(e) => {
                 setContact('email', e.target.value);
+              }}
+              onFocus={emailSuggestionFocus.onFocus}
+              onBlur={emailSuggestionFocus.onBlur}
+            />
+            <EmailSuggestions
+              id={`${id}-email-suggestions`}
+              value={form.email}
+              label={t('support.emailSuggest.label')}
+              focus={emailSuggestionFocus}
+              onPick={(address) => {
+                setContact('email', address);
+                document.getElementById(`${id}-email`)?.focus();
               }}
             />
             <ErrorText path="email" />

@@ -104,7 +104,13 @@ describe.each(DATABASES)('mail preferences on $name', ({ name, open }) => {
       passengers: [{ first_name: 'Mali', last_name: 'Sukjai' }],
     });
     if (!reserved.ok) throw new Error(reserved.code);
-    const order = await placeOrder(db, { bookingId: reserved.booking.id, paygate: 'counter', origin: 'http://shop.test', now: NOW, ctx: GUEST });
+    const order = await placeOrder(db, {
+      bookingId: reserved.booking.id,
+      paygate: 'counter',
+      origin: 'http://shop.test',
+      now: NOW,
+      ctx: GUEST,
+    });
     if (!order.ok) throw new Error(order.code);
     await markCounterPaid(db, order.providerRef, NOW, staff(1));
     await deliverAll(NOW + 1_000);
@@ -181,7 +187,9 @@ describe.each(DATABASES)('mail preferences on $name', ({ name, open }) => {
     const wrongType = await api().get(apiContext(`${base}?type=tickets&email=${encodeURIComponent(email)}&hash=${'A'.repeat(32)}`));
     expect(wrongType.status).toBe(403);
     expect(((await wrongType.json()) as { error: { fields?: Record<string, string[]> } }).error.fields).toHaveProperty('type');
-    const noBody = await api().oneClick(apiContext(`${base}?type=reminder&email=${encodeURIComponent(email)}&hash=${'A'.repeat(32)}`, { method: 'POST' }));
+    const noBody = await api().oneClick(
+      apiContext(`${base}?type=reminder&email=${encodeURIComponent(email)}&hash=${'A'.repeat(32)}`, { method: 'POST' }),
+    );
     expect(noBody.status).toBe(403);
     expect(await db.select().from(mailOptOuts).where(eq(mailOptOuts.email, email))).toEqual([]);
   });

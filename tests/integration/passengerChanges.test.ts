@@ -107,7 +107,13 @@ describe.each(DATABASES)('traveller passenger changes on $name', ({ name, open }
       passengers: [{ first_name: 'Mali', last_name: 'Sukjai', document_number: 'AA1234567' }],
     });
     if (!reserved.ok) throw new Error(reserved.code);
-    const order = await placeOrder(db, { bookingId: reserved.booking.id, paygate: 'counter', origin: 'http://shop.test', now: NOW, ctx: GUEST });
+    const order = await placeOrder(db, {
+      bookingId: reserved.booking.id,
+      paygate: 'counter',
+      origin: 'http://shop.test',
+      now: NOW,
+      ctx: GUEST,
+    });
     if (!order.ok) throw new Error(order.code);
     await markCounterPaid(db, order.providerRef, NOW, staff(1));
     await deliverAll(NOW + 1_000);
@@ -141,10 +147,14 @@ describe.each(DATABASES)('traveller passenger changes on $name', ({ name, open }
     const booking = await paidBooking(`access-${name}@example.com`);
     const correction = { passengers: [{ document_number: 'BB7654321' }] };
     const stranger = await shape(
-      await api(BEFORE_CUTOFF).changePassengers(post({ booking: booking.publicId, ...correction }, 'cart_session=another-browser-session-key-0123456789')),
+      await api(BEFORE_CUTOFF).changePassengers(
+        post({ booking: booking.publicId, ...correction }, 'cart_session=another-browser-session-key-0123456789'),
+      ),
     );
     expect(stranger).toMatchObject({ status: 404, body: { error: { code: 'booking_not_found' } } });
-    const forged = await shape(await api(BEFORE_CUTOFF).changePassengers(post({ b: booking.id, t: `9999999999.${'x'.repeat(32)}`, ...correction })));
+    const forged = await shape(
+      await api(BEFORE_CUTOFF).changePassengers(post({ b: booking.id, t: `9999999999.${'x'.repeat(32)}`, ...correction })),
+    );
     expect(forged).toMatchObject({ status: 403, body: { error: { code: 'invalid_ticket_link' } } });
     const [unchanged] = await db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(unchanged?.passengers[0]?.document_number).toBe('AA1234567');
@@ -161,11 +171,15 @@ describe.each(DATABASES)('traveller passenger changes on $name', ({ name, open }
     const nationality = await shape(await api(BEFORE_CUTOFF).changePassengers(post({ ...link, passengers: [{ nationality: 'TH' }] })));
     expect(nationality.status).toBe(422);
     expect(nationality.body.error?.code).toBe('invalid_passenger_change');
-    const expired = await shape(await api(BEFORE_CUTOFF).changePassengers(post({ ...link, passengers: [{ document_expiry: '2024-01-01' }] })));
+    const expired = await shape(
+      await api(BEFORE_CUTOFF).changePassengers(post({ ...link, passengers: [{ document_expiry: '2024-01-01' }] })),
+    );
     expect(expired.body.error?.fields).toEqual({ 'passengers.0.document_expiry': ['field-error-date-past'] });
     const same = await shape(await api(BEFORE_CUTOFF).changePassengers(post({ ...link, passengers: [{ first_name: 'Mali' }] })));
     expect(same).toMatchObject({ status: 422, body: { error: { fields: { passengers: ['support.change.nothingChanged'] } } } });
-    const two = await shape(await api(BEFORE_CUTOFF).changePassengers(post({ ...link, passengers: [{ first_name: 'A' }, { first_name: 'B' }] })));
+    const two = await shape(
+      await api(BEFORE_CUTOFF).changePassengers(post({ ...link, passengers: [{ first_name: 'A' }, { first_name: 'B' }] })),
+    );
     expect(two.status).toBe(422);
     const audit = await db.select().from(bookingAudit).where(eq(bookingAudit.bookingId, booking.id));
     expect(audit.some((a) => a.transition === 'change_passengers')).toBe(false);

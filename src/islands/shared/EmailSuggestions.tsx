@@ -14,20 +14,25 @@ import './EmailSuggestions.css';
 export function useEmailSuggestions() {
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+    },
+    [],
+  );
   return {
     open,
-    onFocus() {
+    onFocus: () => {
       clearTimeout(timer.current);
       setOpen(true);
     },
-    onBlur() {
+    onBlur: () => {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
         setOpen(false);
       }, EMAIL_SUGGESTIONS_HIDE_MS);
     },
-    close() {
+    close: () => {
       clearTimeout(timer.current);
       setOpen(false);
     },

@@ -129,7 +129,8 @@ export const API_ERRORS = {
   // Support self-service and mail preferences.
   invalid_passenger_change: {
     status: 422,
-    about: 'The passenger correction does not parse, changes nothing, or names a field that cannot be corrected; `fields` names each failure.',
+    about:
+      'The passenger correction does not parse, changes nothing, or names a field that cannot be corrected; `fields` names each failure.',
   },
   invalid_unsubscribe_link: { status: 403, about: 'The unsubscribe link is garbled or its hash does not match the type and address.' },
 

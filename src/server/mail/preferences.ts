@@ -70,7 +70,10 @@ export function unsubscribeLinks(lang: string, type: PreferenceMailType, email: 
 
 /** Records the opt-out (again is fine: the first time is kept). */
 export async function recordOptOut(db: Db, type: PreferenceMailType, email: string, via: OptOutVia, now: Date): Promise<void> {
-  await db.insert(mailOptOuts).values({ email: normaliseAddress(email), mailType: type, via, optedOutAt: now }).onConflictDoNothing();
+  await db
+    .insert(mailOptOuts)
+    .values({ email: normaliseAddress(email), mailType: type, via, optedOutAt: now })
+    .onConflictDoNothing();
 }
 
 export async function hasOptedOut(db: Pick<Db, 'select'>, type: PreferenceMailType, email: string): Promise<boolean> {
@@ -90,10 +93,10 @@ export interface PreferenceMail extends MailMessage {
 
 /** The message as sent: the footer with the link appended, the RFC 2369 / RFC 8058 headers set. */
 export function withUnsubscribe(mail: PreferenceMail, origin = siteOrigin()): MailMessage {
-  const locale = localeBySegment(resolveSegment(mail.lang));
+  const { type, lang, ...message } = mail;
+  const locale = localeBySegment(resolveSegment(lang));
   const t = createTranslator(locale.code, messagesFor(locale.code), ENGLISH);
-  const links = unsubscribeLinks(locale.segment, mail.type, mail.to, origin);
-  const { type: _type, lang: _lang, ...message } = mail;
+  const links = unsubscribeLinks(locale.segment, type, message.to, origin);
   return {
     ...message,
     // "-- " is the signature separator mail clients know; the link is the last thing in the mail.

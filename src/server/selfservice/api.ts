@@ -48,7 +48,12 @@ export function createSelfServiceApi(options: { db?: Db; now?: () => number } = 
   const database = async () => options.db ?? (await import('../db/index.ts').then((m) => m.getDbHandle())).db;
 
   /** The booking the request proves access to, or the refusal a stranger gets. */
-  async function bookingFor(db: Db, ctx: Ctx, body: { booking?: string | undefined; b?: number | undefined; t?: string | undefined }, nowMs: number): Promise<number> {
+  async function bookingFor(
+    db: Db,
+    ctx: Ctx,
+    body: { booking?: string | undefined; b?: number | undefined; t?: string | undefined },
+    nowMs: number,
+  ): Promise<number> {
     if (body.b !== undefined && body.t !== undefined) {
       if (!verifyTicketToken(body.b, body.t, nowMs)) throw new ApiError('invalid_ticket_link');
       return body.b;

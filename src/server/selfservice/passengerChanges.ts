@@ -62,19 +62,16 @@ export function correctedPassengers(
   before: readonly Record<string, unknown>[],
   corrections: readonly PassengerCorrection[],
 ): Record<string, unknown>[] | undefined {
-  let changed = false;
   const after = before.map((passenger, i) => {
     const correction = corrections[i] ?? {};
     const next = { ...passenger };
     for (const field of CORRECTABLE_FIELDS) {
       const value = correction[field];
-      if (value !== undefined && value !== passenger[field]) {
-        next[field] = value;
-        changed = true;
-      }
+      if (value !== undefined) next[field] = value;
     }
     return next;
   });
+  const changed = after.some((passenger, i) => CORRECTABLE_FIELDS.some((field) => passenger[field] !== before[i]?.[field]));
   return changed ? after : undefined;
 }
 
@@ -108,8 +105,12 @@ export async function changePassengersAsTraveller(
         createdAt: input.now,
       })
       .returning({ id: passengerChangeRequests.id });
-    return { status: 'requested', requestId: request!.id };
+    if (!request) throw new Error('passenger change request not stored');
+    return { status: 'requested', requestId: request.id };
   }
-  await correctPassengersAndReissue(db, booking.id, passengers, input.now, { ...input.ctx, reason: input.ctx.reason ?? 'traveller correction' });
+  await correctPassengersAndReissue(db, booking.id, passengers, input.now, {
+    ...input.ctx,
+    reason: input.ctx.reason ?? 'traveller correction',
+  });
   return { status: 'reissued' };
 }

@@ -23,7 +23,7 @@ export interface PassengerFormView {
 function fieldsOf(passenger: Record<string, unknown>): { field: CorrectableField; value: string }[] {
   const present = CORRECTABLE_FIELDS.filter((field) => typeof passenger[field] === 'string');
   const fields: readonly CorrectableField[] = present.length ? present : ['first_name', 'last_name'];
-  return fields.map((field) => ({ field, value: typeof passenger[field] === 'string' ? (passenger[field] as string) : '' }));
+  return fields.map((field) => ({ field, value: typeof passenger[field] === 'string' ? passenger[field] : '' }));
 }
 
 export async function passengerFormView(db: Db, bookingId: number, now: Date): Promise<PassengerFormView | undefined> {

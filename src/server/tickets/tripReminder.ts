@@ -93,19 +93,16 @@ export async function sendTripReminder(db: Db, bookingId: number, mailer: Mailer
  */
 export async function sendDueTripReminders(db: Db, now: Date, mailer: Mailer = getMailer(), limit = 50): Promise<number> {
   let handled = 0;
-  let failure: unknown;
+  let failure: Error | undefined;
   for (const bookingId of await dueTripReminders(db, now, limit)) {
     if (!(await claim(db, bookingId, now))) continue;
     try {
       const outcome = await sendTripReminder(db, bookingId, mailer, now);
-      await db
-        .update(tripReminderMails)
-        .set({ outcome })
-        .where(eq(tripReminderMails.bookingId, bookingId));
+      await db.update(tripReminderMails).set({ outcome }).where(eq(tripReminderMails.bookingId, bookingId));
       handled += 1;
     } catch (error) {
       await db.delete(tripReminderMails).where(eq(tripReminderMails.bookingId, bookingId));
-      failure ??= error;
+      failure ??= error instanceof Error ? error : new Error('trip reminder failed', { cause: error });
     }
   }
   if (failure) throw failure;

@@ -122,7 +122,14 @@ export function correctPassengersAndReissue(
     const booking = await lockedBooking(tx, bookingId);
     if (!booking) throw new TransitionRefused('change_passengers', null, 'confirmed');
     if (passengers.length !== booking.people) throw new TransitionRefused('change_passengers', booking.status, booking.status);
-    const changed = await applyTransition(tx, { booking, transition: 'change_passengers', to: booking.status, ctx, now, set: { passengers } });
+    const changed = await applyTransition(tx, {
+      booking,
+      transition: 'change_passengers',
+      to: booking.status,
+      ctx,
+      now,
+      set: { passengers },
+    });
     const reissued = await applyTransition(tx, {
       booking: changed,
       transition: 'reissue_ticket',

@@ -40,6 +40,7 @@ export const DEVELOPMENT_SECRETS = {
   TICKET_LINK_SECRET: 'ticket-link-secret-for-development',
   YUNO_PRIVATE_SECRET_KEY: 'yuno-sandbox-private-key-for-development',
   YUNO_WEBHOOK_SECRET: 'yuno-sandbox-webhook-secret-for-development',
+  MAIL_LINK_SECRET: 'mail-link-secret-for-development',
 } as const;
 
 export const ENVIRONMENT = z.object({
@@ -144,6 +145,8 @@ export const ENVIRONMENT = z.object({
     .max(50 * 1024 * 1024)
     .default(5 * 1024 * 1024)
     .meta(about('server')),
+  /** Signs the unsubscribe links of non-transactional mails (src/server/mail/preferences.ts). */
+  MAIL_LINK_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.MAIL_LINK_SECRET).meta(about('server', 'a development value')),
   /** "off" keeps this process out of the background work (it still serves; another process leads). */
   JOBS: z.enum(['on', 'off']).default('on').meta(about('server')),
   JOB_HOLD_SWEEP_MS: jobInterval(30_000),
@@ -153,6 +156,7 @@ export const ENVIRONMENT = z.object({
   JOB_MAIL_BACKSTOP_MS: jobInterval(60_000),
   /** The after-trip NPS survey mails (src/server/support/surveys.ts). */
   JOB_NPS_SURVEYS_MS: jobInterval(300_000),
+  JOB_TRIP_REMINDER_MS: jobInterval(300_000),
   /** How often a process that does not lead tries to take the leader lock (and the leader checks its connection). */
   JOB_LEADER_RETRY_MS: jobInterval(1_000),
   /** Set by scripts/serve.ts: the build's client/ folder, where pages rendered on request are kept. */

@@ -37,6 +37,7 @@ import { islandTranslator } from '../shared/translate.ts';
 import { seatsTogether } from '../../domain/seats/together.ts';
 import { $chosenSeats, $takenSince, initSeats, markTaken, seatChoice, toggleSeat, type SeatMapData } from '../../stores/seats.store.ts';
 import SeatPicker from './SeatPicker.tsx';
+import { EmailSuggestions, useEmailSuggestions } from '../shared/EmailSuggestions.tsx';
 import { errorKey, PHONE_EXAMPLE } from './errors.ts';
 import './Checkout.css';
 
@@ -89,6 +90,7 @@ export default function PassengersForm({
   // Until React runs, a click would submit the form natively and reload the page empty-handed.
   const hydrated = useHydrated();
   const id = useId();
+  const emailSuggestionFocus = useEmailSuggestions();
   const firstLuggage = addons.luggage.options[0]?.value ?? '20kg';
 
   const chosenSeats = useStore($chosenSeats);
@@ -292,6 +294,18 @@ export default function PassengersForm({
               aria-describedby={describedBy('email')}
               onChange={(e) => {
                 setContact('email', e.target.value);
+              }}
+              onFocus={emailSuggestionFocus.onFocus}
+              onBlur={emailSuggestionFocus.onBlur}
+            />
+            <EmailSuggestions
+              id={`${id}-email-suggestions`}
+              value={form.email}
+              label={t('support.emailSuggest.label')}
+              focus={emailSuggestionFocus}
+              onPick={(address) => {
+                setContact('email', address);
+                document.getElementById(`${id}-email`)?.focus();
               }}
             />
             <ErrorText path="email" />

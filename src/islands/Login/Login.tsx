@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../domain/accounts/credentialLimits.ts';
 import { $authBusy, $authError, authAction, goAfterLogin, twoFactorPath, type AuthOutcome } from '../../stores/auth.store.ts';
 import { islandTranslator } from '../shared/translate.ts';
+import { EmailSuggestions, useEmailSuggestions } from '../shared/EmailSuggestions.tsx';
 import { CaptchaWidget } from './CaptchaWidget.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import './Login.css';
@@ -58,6 +59,10 @@ export default function Login({
   const [signInCaptcha, setSignInCaptcha] = useState(false);
   const id = useId();
   const redeemed = useRef(false);
+  // The address as typed, for the suggestions; the field itself stays uncontrolled.
+  const emailInput = useRef<HTMLInputElement>(null);
+  const [typedEmail, setTypedEmail] = useState('');
+  const suggestionFocus = useEmailSuggestions();
 
   async function handle(outcome: AuthOutcome, onSent?: View): Promise<void> {
     if (outcome.kind === 'user') await goAfterLogin(outcome.user, target, lang);
@@ -111,11 +116,38 @@ export default function Login({
       {t('login.back')}
     </button>
   );
+  // The suggestions follow the label, not inside it: a label holds one control.
   const emailField = (
-    <label className="login__field">
-      <span>{t('login.email')}</span>
-      <input name="email" type="email" autoComplete="email" required defaultValue={email} maxLength={EMAIL_MAX} />
-    </label>
+    <>
+      <label className="login__field">
+        <span>{t('login.email')}</span>
+        <input
+          ref={emailInput}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={email}
+          maxLength={EMAIL_MAX}
+          onInput={(e) => {
+            setTypedEmail(e.currentTarget.value);
+          }}
+          onFocus={suggestionFocus.onFocus}
+          onBlur={suggestionFocus.onBlur}
+        />
+      </label>
+      <EmailSuggestions
+        id={`${id}-email-suggestions`}
+        value={typedEmail}
+        label={t('support.emailSuggest.label')}
+        focus={suggestionFocus}
+        onPick={(address) => {
+          if (emailInput.current) emailInput.current.value = address;
+          setTypedEmail(address);
+          emailInput.current?.focus();
+        }}
+      />
+    </>
   );
 
   const captcha =

@@ -17,6 +17,7 @@ import { findSession } from './sessions.ts';
 import { hasValidTicketLink } from '../tickets/links.ts';
 
 let siteOrigin: string | undefined;
+const ONE_CLICK_UNSUBSCRIBE = /^\/api\/nuxt\/[^/]+\/unsubscribe$/;
 
 export const accountsMiddleware = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
@@ -32,7 +33,9 @@ export const accountsMiddleware = defineMiddleware(async (context, next) => {
     },
     [url.origin, siteOrigin],
   );
-  if (crossSite) return apiError(context.locals.t, 'cross_site');
+  // The RFC 8058 one-click unsubscribe is a form POST from the mail provider's servers: no Origin
+  // of ours, no cookies used; its signed hash is the whole proof (server/mail/api.ts).
+  if (crossSite && !ONE_CLICK_UNSUBSCRIBE.test(url.pathname)) return apiError(context.locals.t, 'cross_site');
   if (url.pathname.startsWith('/api/')) {
     // GET logout changes state too: a link on another site must not sign the user out.
     if (url.pathname.endsWith('/logout') && secFetchSite === 'cross-site') return apiError(context.locals.t, 'cross_site');

@@ -133,6 +133,14 @@ export const API_ERRORS = {
   two_factor_on: { status: 409, about: 'Two-factor sign-in is on already.' },
   too_many_attempts: { status: 429, about: 'Too many attempts; retry after `Retry-After` seconds.' },
 
+  // Support self-service and mail preferences.
+  invalid_passenger_change: {
+    status: 422,
+    about:
+      'The passenger correction does not parse, changes nothing, or names a field that cannot be corrected; `fields` names each failure.',
+  },
+  invalid_unsubscribe_link: { status: 403, about: 'The unsubscribe link is garbled or its hash does not match the type and address.' },
+
   // Preferences.
   invalid_currency: { status: 400, about: 'Not a supported currency, or an unsafe return path.' },
 

@@ -68,6 +68,9 @@ import { searchSchema } from '../search/params.ts';
 import { ticketLinkQuery } from '../tickets/api.ts';
 import { articleQuery, articlesQuery } from '../support/api.ts';
 import { sendCaseBody } from '../support/cases.ts';
+import { oneClickBody } from '../mail/api.ts';
+import { changePassengersBody } from '../selfservice/api.ts';
+import { unsubscribeQuery } from '../mail/preferences.ts';
 import { API_ERRORS, type ApiErrorCode } from './catalogue.ts';
 import { ANSWERS } from './answers.ts';
 import { apiErrorBodySchema } from './errors.ts';
@@ -909,6 +912,42 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Trips the traveller can review',
     ok: { status: 200, description: '`{ trips }`.' },
     errors: ['not_signed_in'],
+  },
+
+  // Support self-service (server/selfservice/api.ts)
+  {
+    method: 'post',
+    path: nuxt('support/change-passengers-details'),
+    tag: 'support',
+    summary: 'Correct passenger names or documents of a paid booking; the ticket is issued again',
+    description:
+      "Name the booking by its ticket link (`b`, `t`) or, for the browser that booked it or its signed-in owner, by its public id (`booking`). Before the operator's cut-off the passengers change and the new ticket is mailed (200); after it the correction is recorded for Support (202).",
+    body: { schema: changePassengersBody, required: true },
+    ok: { status: 200, description: '`{ status: "reissued" }`, or 202 `{ status: "requested", requestId }` after the cut-off.' },
+    errors: ['invalid_passenger_change', 'invalid_ticket_link', 'booking_not_found', 'transition_not_allowed', 'booking_busy'],
+  },
+
+  // Mail preferences (server/mail/api.ts)
+  {
+    method: 'get',
+    path: nuxt('unsubscribe'),
+    tag: 'user',
+    summary: 'Stop one type of non-transactional mail (reminders, surveys, news) for an address',
+    description: 'The link of the mail: `hash` signs the type and the address. Tickets and refunds are always sent.',
+    query: [unsubscribeQuery],
+    ok: { status: 200, description: '`{ unsubscribed: true, type }`.' },
+    errors: ['invalid_unsubscribe_link'],
+  },
+  {
+    method: 'post',
+    path: nuxt('unsubscribe'),
+    tag: 'user',
+    summary: 'One-click unsubscribe (RFC 8058), the `List-Unsubscribe` URL of the mail',
+    description: 'Sent by mail clients with the form body `List-Unsubscribe=One-Click`; no cookies, no Origin needed.',
+    query: [unsubscribeQuery],
+    body: { schema: oneClickBody, type: 'form', required: true },
+    ok: { status: 200, description: '`{ unsubscribed: true, type }`.' },
+    errors: ['invalid_unsubscribe_link'],
   },
 
   // Outside /api/nuxt

@@ -1192,3 +1192,62 @@ export const supportSurveys = pgTable(
     ),
   ],
 );
+
+// ── Support self-service and mail preferences (issue 24, supportself) ──────────────────────────
+// A traveller's opt-out from one kind of non-transactional mail (src/server/mail/preferences.ts).
+// Keyed by the lower-cased address, not the account: guests unsubscribe too, and the link in the
+// mail is all they have. Transactional mail (tickets, refunds) never looks here.
+
+export const mailOptOuts = pgTable(
+  'mail_opt_outs',
+  {
+    email: text('email').notNull(),
+    mailType: text('mail_type').notNull(),
+    optedOutAt: timestamp('opted_out_at', { withTimezone: true }).notNull(),
+    /** `link` (the page or GET unsubscribe) or `one_click` (RFC 8058 POST from the mail client). */
+    via: text('via').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.mailType] }), check('mail_opt_outs_via', sql`${t.via} in ('link', 'one_click')`)],
+);
+
+/**
+ * The trip reminder owed the day before departure, once per booking: a row is the claim
+ * (inserted before sending, so two job runners never both mail), `outcome` what became of it.
+ */
+export const tripReminderMails = pgTable(
+  'trip_reminder_mails',
+  {
+    bookingId: integer('booking_id')
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    /** null while being sent; `sent`, `opted_out` when the address declined reminders, `skipped` without an address. */
+    outcome: text('outcome'),
+  },
+  (t) => [check('trip_reminder_mails_outcome', sql`${t.outcome} is null or ${t.outcome} in ('sent', 'opted_out', 'skipped')`)],
+);
+
+/**
+ * Passenger corrections a traveller asked for after the operator's cut-off: the booking is not
+ * changed; Support sees the request on the booking's page in the operators area and settles it.
+ */
+export const passengerChangeRequests = pgTable(
+  'passenger_change_requests',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** The passengers as the traveller wants them (the booking's records with the corrections applied). */
+    passengers: jsonb('passengers').$type<Record<string, unknown>[]>().notNull(),
+    /** The signed-in traveller, or null for a guest with the ticket link. */
+    userId: integer('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    requestId: text('request_id'),
+    status: text('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('passenger_change_requests_booking_idx').on(t.bookingId),
+    check('passenger_change_requests_status', sql`${t.status} in ('pending', 'done', 'declined')`),
+  ],
+);

@@ -14,6 +14,7 @@ const jobsEnvSchema = ENVIRONMENT.pick({
   JOB_COUNTER_EXPIRY_MS: true,
   JOB_MAIL_BACKSTOP_MS: true,
   JOB_NPS_SURVEYS_MS: true,
+  JOB_TRIP_REMINDER_MS: true,
   JOB_LEADER_RETRY_MS: true,
 });
 

@@ -11,10 +11,11 @@ import { sendBookingConfirmation } from '../tickets/mail.ts';
 import { getMailer } from '../mail/index.ts';
 import { parseServerEnv } from '../config.ts';
 import { sendDueNpsSurveys } from '../support/surveys.ts';
+import { sendDueTripReminders } from '../tickets/tripReminder.ts';
 import type { JobsEnv } from './config.ts';
 import type { Job } from './scheduler.ts';
 
-export const JOB_NAMES = ['hold-sweep', 'webhooks', 'events', 'counter-expiry', 'mail-backstop', 'nps-surveys'] as const;
+export const JOB_NAMES = ['hold-sweep', 'webhooks', 'events', 'counter-expiry', 'mail-backstop', 'nps-surveys', 'trip-reminder'] as const;
 
 export function serverJobs(env: JobsEnv, events: EventDispatcher): Job[] {
   return [
@@ -44,5 +45,10 @@ export function serverJobs(env: JobsEnv, events: EventDispatcher): Job[] {
       run: (db, now) =>
         sendDueNpsSurveys({ db, mailer: getMailer(), now: () => now, siteUrl: parseServerEnv().SITE_URL.replace(/\/$/, '') }),
     },
+  ];
+}
+
+    /** The day before departure: the trip reminder, unless the address declined reminders. */
+    { name: 'trip-reminder', intervalMs: env.JOB_TRIP_REMINDER_MS, run: (db, now) => sendDueTripReminders(db, now) },
   ];
 }

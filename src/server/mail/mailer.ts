@@ -15,7 +15,7 @@ export interface MailMessage {
   html?: string;
   /** Files sent with the message (e-ticket PDF, calendar file); nodemailer's attachment shape. */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
-  /** Extra headers (a non-transactional mail's type; List-Unsubscribe once the preferences exist). */
+  /** Extra header lines (the unsubscribe headers of non-transactional mail, preferences.ts). */
   headers?: Record<string, string>;
 }
 

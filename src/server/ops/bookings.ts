@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { isPaid } from '../../domain/booking/lifecycle.ts';
 import { currencyInfo, resolveCurrency } from '../../domain/currencyCodes.ts';
 import type { Db } from '../db/client.ts';
-import { bookingAudit, bookings, cartItems, cartLegs, payments, travelOptions } from '../db/schema.ts';
+import { bookingAudit, bookings, passengerChangeRequests, payments } from '../db/schema.ts';
+import { changesCloseAt } from '../booking/changesClose.ts';
 import { BookingBusy } from '../booking/lifecycle/locks.ts';
 import { cancelPaidBooking } from '../booking/lifecycle/cancel.ts';
 import { changePassengers, reissueTicket } from '../booking/lifecycle/changes.ts';
@@ -80,30 +81,26 @@ export interface BookingFile {
   audit: (typeof bookingAudit.$inferSelect)[];
   /** The first leg's departure minus its operator's booking cut-off: changes stop then. */
   changesCloseAt: Date | null;
+  /** Corrections the traveller asked for after the cut-off (src/server/selfservice/), newest first: Support settles them. */
+  changeRequests: (typeof passengerChangeRequests.$inferSelect)[];
 }
 
 /** Everything support needs to see about one booking, or undefined for an unknown id. */
 export async function bookingFile(db: Db, bookingId: number): Promise<BookingFile | undefined> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
   if (!booking) return undefined;
-  const [paid, audit, closeAt] = await Promise.all([
+  const [paid, audit, closeAt, changeRequests] = await Promise.all([
     db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(asc(payments.id)),
     db.select().from(bookingAudit).where(eq(bookingAudit.bookingId, bookingId)).orderBy(asc(bookingAudit.id)),
     changesCloseAt(db, booking.cartId),
+    db
+      .select()
+      .from(passengerChangeRequests)
+      .where(eq(passengerChangeRequests.bookingId, bookingId))
+      .orderBy(desc(passengerChangeRequests.createdAt), desc(passengerChangeRequests.id)),
   ]);
   const phone = typeof booking.addons.phone === 'string' ? booking.addons.phone : '';
-  return { booking, phone, payments: paid, audit, changesCloseAt: closeAt };
-}
-
-async function changesCloseAt(db: Pick<Db, 'select'>, cartId: number): Promise<Date | null> {
-  const legs = await db
-    .select({ departureAt: cartLegs.departureAt, cutoffMin: travelOptions.bookingCutoffMin })
-    .from(cartLegs)
-    .innerJoin(cartItems, eq(cartItems.id, cartLegs.cartItemId))
-    .innerJoin(travelOptions, eq(travelOptions.id, cartLegs.travelOptionId))
-    .where(eq(cartItems.cartId, cartId));
-  const times = legs.map((l) => l.departureAt.getTime() - l.cutoffMin * 60_000);
-  return times.length ? new Date(Math.min(...times)) : null;
+  return { booking, phone, payments: paid, audit, changesCloseAt: closeAt, changeRequests };
 }
 
 export type StaffChangeResult =

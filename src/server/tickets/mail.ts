@@ -13,10 +13,26 @@ import { parseServerEnv } from '../config.ts';
 import { getMailer } from '../mail/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { getSearchIndex } from '../search/cache.ts';
-import { presentTicket, readTicketRows } from './data.ts';
+import { presentTicket, readTicketRows, type TicketData } from './data.ts';
 import { ticketIcs } from './ics.ts';
 import { ticketLinks } from './links.ts';
 import { renderTicketPdf } from './ticketRenderer.ts';
+
+/**
+ * The legs as mail text, one line each. Plain text has no <bdi>: in a right-to-left language
+ * every name and time is wrapped in Unicode isolates so it keeps its order, and the arrow points
+ * the reading way. Each time in its station's zone, zone named, as on the ticket page, PDF and
+ * calendar file. Shared by the confirmation and the trip reminder (tripReminder.ts).
+ */
+export function tripLegsText(ticket: TicketData, locale: { code: string; dir: 'ltr' | 'rtl' }): string {
+  const run = (text: string) => isolateIn(locale.dir, text);
+  return ticket.legs
+    .map((l) => {
+      const times = legTimes(l, locale.code);
+      return `${run(times.departure)} ${run(l.from.name)} ${routeArrow(locale.dir)} ${run(times.arrival)} ${run(l.to.name)} (${run(l.operator?.name ?? '')}, ${run(l.class_name)})`;
+    })
+    .join('\n');
+}
 
 export async function sendBookingConfirmation(
   db: Db,
@@ -35,19 +51,9 @@ export async function sendBookingConfirmation(
   const local = locale.code === 'en' ? first : presentTicket(rows, index, locale.code, t);
   const links = ticketLinks(locale.segment, bookingId, nowMs);
   const site = parseServerEnv().SITE_URL.replace(/\/$/, '');
-  // Plain text has no <bdi>: in a right-to-left language every name and time is wrapped in
-  // Unicode isolates so it keeps its order (t() does so for the values it is given), and the
-  // arrow points the reading way.
   const run = (text: string) => isolateIn(locale.dir, text);
   const { reference } = local;
-  const legsText = local.legs
-    .map((l) => {
-      // Each time in its station's zone, zone named, as on the ticket page, PDF and calendar file;
-      // every run isolated so a Latin name or time reads whole inside right-to-left text.
-      const times = legTimes(l, locale.code);
-      return `${run(times.departure)} ${run(l.from.name)} ${routeArrow(locale.dir)} ${run(times.arrival)} ${run(l.to.name)} (${run(l.operator?.name ?? '')}, ${run(l.class_name)})`;
-    })
-    .join('\n');
+  const legsText = tripLegsText(local, locale);
   // The other products (a rail pass voucher): title, validity and what to do with it.
   const productsText = local.products
     .map((item) =>

@@ -106,6 +106,43 @@ export function reissueTicket(
   });
 }
 
+/**
+ * The traveller's own correction (issue 24, support/change-passengers-details): the passengers
+ * changed and a new ticket issued in one transaction, so the audit shows both or neither and the
+ * `ticket.reissued` event mails the corrected ticket.
+ */
+export function correctPassengersAndReissue(
+  db: Db,
+  bookingId: number,
+  passengers: Record<string, unknown>[],
+  now: Date,
+  ctx: ChangeContext,
+): Promise<BookingRow> {
+  return changeInTransaction(db, async (tx) => {
+    const booking = await lockedBooking(tx, bookingId);
+    if (!booking) throw new TransitionRefused('change_passengers', null, 'confirmed');
+    if (passengers.length !== booking.people) throw new TransitionRefused('change_passengers', booking.status, booking.status);
+    const changed = await applyTransition(tx, {
+      booking,
+      transition: 'change_passengers',
+      to: booking.status,
+      ctx,
+      now,
+      set: { passengers },
+    });
+    const reissued = await applyTransition(tx, {
+      booking: changed,
+      transition: 'reissue_ticket',
+      to: changed.status,
+      ctx,
+      now,
+      set: { confirmationMailedAt: null, confirmationMailClaimedAt: null },
+    });
+    await recordEvent(tx, { kind: 'ticket.reissued', bookingId, payload: { reason: ctx.reason ?? null } }, now);
+    return reissued;
+  });
+}
+
 /** Staff give everything back, whatever the fare rules say; the seats go back on sale. */
 export function refundBooking(
   db: Db,

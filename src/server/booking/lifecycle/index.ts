@@ -7,4 +7,12 @@ export { holdSeats, newBookingReference, type ReservedBooking, type NewBooking, 
 export { releaseExpiredHolds, releaseIfExpired, releaseLapsedOnLockedRows } from './lapse.ts';
 export { sell, refuseSale, type SaleResult } from './sell.ts';
 export { cancelPaidBooking, type CancelOutcome } from './cancel.ts';
-export { changeClassTotal, changeDetails, changePassengers, confirmBooking, refundBooking, reissueTicket } from './changes.ts';
+export {
+  changeClassTotal,
+  changeDetails,
+  changePassengers,
+  confirmBooking,
+  correctPassengersAndReissue,
+  refundBooking,
+  reissueTicket,
+} from './changes.ts';

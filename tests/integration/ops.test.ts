@@ -33,6 +33,8 @@ import {
 import { counterPayments, markPaidAsStaff } from '../../src/server/ops/counter.ts';
 import { dashboard } from '../../src/server/ops/dashboard.ts';
 import { setRoleAsAdmin } from '../../src/server/ops/users.ts';
+import { deletePartnerAsAdmin, savePartnerAsAdmin, setFlagSharesAsAdmin } from '../../src/server/ops/partners.ts';
+import { partnerForm } from '../../src/server/partners/partner.ts';
 import { GUEST } from '../support/actors.ts';
 import { BUS, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
@@ -54,6 +56,11 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'page.dashboard': ['manager', 'admin'],
   'page.users': ['admin'],
   'users.changeRole': ['admin'],
+  'page.partners': ['admin'],
+  'partners.save': ['admin'],
+  'partners.delete': ['admin'],
+  'page.flags': ['admin'],
+  'flags.change': ['admin'],
 };
 
 describe('the op pages', () => {
@@ -61,7 +68,16 @@ describe('the op pages', () => {
   const pages = readdirSync(folder).filter((f) => f.endsWith('.astro'));
 
   it('each check a page action of the matrix, and each POST checks an action of it', () => {
-    expect(pages.sort()).toEqual(['booking.astro', 'bookings.astro', 'counter.astro', 'dashboard.astro', 'index.astro', 'users.astro']);
+    expect(pages.sort()).toEqual([
+      'booking.astro',
+      'bookings.astro',
+      'counter.astro',
+      'dashboard.astro',
+      'flags.astro',
+      'index.astro',
+      'partners.astro',
+      'users.astro',
+    ]);
     for (const page of pages) {
       const source = readFileSync(new URL(page, folder), 'utf8');
       const checked = [...source.matchAll(/opGate\(session, '([a-zA-Z.]+)'\)/g)].map((m) => m[1]);
@@ -181,6 +197,27 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
       'booking.goodwillRefund': (s) => cancelWithGoodwill(db, s, b.id, { reason: 'sorry', amountMinor: 1 }, now, null),
       'counter.markPaid': (s) => markPaidAsStaff(db, s, b.providerRef, NOW, null),
       'users.changeRole': (s) => setRoleAsAdmin(deps, s, { email: 'nobody@example.com', role: 'user', reason: 'test' }, null),
+      'partners.save': (s) =>
+        savePartnerAsAdmin(
+          db,
+          s,
+          partnerForm.parse({
+            slug: 'x',
+            hosts: 'x.example',
+            theme: 'blue',
+            logo: '',
+            title: 'X',
+            translationOverrides: '',
+            affiliateId: 'x',
+            trackers: '',
+          }),
+        ),
+      'partners.delete': (s) => deletePartnerAsAdmin(db, s, 1),
+      'flags.change': (s) =>
+        setFlagSharesAsAdmin(db, s, 'new_results_page', [
+          { name: 'classic', share: 0 },
+          { name: 'new', share: 100 },
+        ]),
     };
     const before = await db.select().from(bookingAudit).where(eq(bookingAudit.bookingId, b.id));
     for (const [action, call] of Object.entries(calls)) {

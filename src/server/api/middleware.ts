@@ -34,6 +34,8 @@ const FORM_PAGES = new Set([
   '/[lang]/op/booking',
   '/[lang]/op/counter',
   '/[lang]/op/users',
+  '/[lang]/op/partners',
+  '/[lang]/op/flags',
   '/[lang]/railpass/buy',
 ]);
 const METHODS_WITHOUT_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -29,7 +29,12 @@ export interface LiveSnapshot<T> {
   announce(): Promise<void>;
 }
 
-export function liveSnapshot<T>(options: { name: string; topic: Extract<Topic, 'partners_changed' | 'flags_changed'>; maxAgeMs: number; load: () => Promise<T> }): LiveSnapshot<T> {
+export function liveSnapshot<T>(options: {
+  name: string;
+  topic: Extract<Topic, 'partners_changed' | 'flags_changed'>;
+  maxAgeMs: number;
+  load: () => Promise<T>;
+}): LiveSnapshot<T> {
   const key = Symbol.for(`roamly.snapshot.${options.name}`);
   const shared = globalThis as Record<symbol, SnapshotState<T> | undefined>;
   const state = (shared[key] ??= { value: undefined, loadedAt: 0, loading: undefined, following: false });

@@ -985,7 +985,12 @@ export const partners = pgTable(
       .default(sql`'[]'::jsonb`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('partners_theme', sql`${t.theme} in ('default', 'blue', 'beige', 'cinnabar', 'cranberry', 'orange', 'red', 'brand', 'light-violet', 'green')`)],
+  (t) => [
+    check(
+      'partners_theme',
+      sql`${t.theme} in ('default', 'blue', 'beige', 'cinnabar', 'cranberry', 'orange', 'red', 'brand', 'light-violet', 'green')`,
+    ),
+  ],
 );
 
 /** The hosts a partner is served on; one host belongs to one partner (the primary key says so). */

@@ -8,7 +8,14 @@
  */
 import { defineMiddleware } from 'astro:middleware';
 import { cookieMaxAge } from '../../domain/cookieTable.ts';
-import { assignVariants, FLAG_COOKIE, NEW_PAGE_VARIANT, pageFlagFor, parseAssignments, serialiseAssignments } from '../../domain/featureFlags.ts';
+import {
+  assignVariants,
+  FLAG_COOKIE,
+  NEW_PAGE_VARIANT,
+  pageFlagFor,
+  parseAssignments,
+  serialiseAssignments,
+} from '../../domain/featureFlags.ts';
 import { withSetCookie } from '../http/setCookie.ts';
 import { loadFlags } from './registry.ts';
 
@@ -23,6 +30,11 @@ export const flagsMiddleware = defineMiddleware(async (context, next) => {
   const response =
     pageFlag && assignments[pageFlag] === NEW_PAGE_VARIANT ? await next(`${pathname}/new${context.url.search}`) : await next();
   return changed
-    ? withSetCookie(response, { name: FLAG_COOKIE, value: serialiseAssignments(assignments), maxAgeS: cookieMaxAge(FLAG_COOKIE), httpOnly: false })
+    ? withSetCookie(response, {
+        name: FLAG_COOKIE,
+        value: serialiseAssignments(assignments),
+        maxAgeS: cookieMaxAge(FLAG_COOKIE),
+        httpOnly: false,
+      })
     : response;
 });

@@ -26,7 +26,10 @@ export function sharesForm(flag: FeatureFlag) {
       ...Object.fromEntries(flag.variants.map((v) => [`share.${v.name}`, z.coerce.number().int().min(0).max(100)])),
     })
     .transform((form) =>
-      flag.variants.map((v) => ({ name: variantName.parse(v.name), share: (form as Record<string, number>)[`share.${v.name}`] ?? 0 })),
+      flag.variants.map((v) => ({
+        name: variantName.parse(v.name),
+        share: (form as unknown as Record<string, number>)[`share.${v.name}`] ?? 0,
+      })),
     )
     .refine((variants) => variants.reduce((sum, v) => sum + v.share, 0) === 100, { message: 'shares add up to 100', path: ['shares'] });
 }

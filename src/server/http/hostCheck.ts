@@ -13,7 +13,8 @@ import { hostAllowed } from './allowedHost.ts';
 
 export const hostMiddleware = defineMiddleware((context, next) => {
   // A white-label partner's host (issue 25) is one of ours: the partner middleware found it.
-  if (context.isPrerendered || context.locals.partner || hostAllowed(context.request.headers.get('host'), parseServerEnv().SITE_URL)) return next();
+  if (context.isPrerendered || context.locals.partner || hostAllowed(context.request.headers.get('host'), parseServerEnv().SITE_URL))
+    return next();
   // 421 Misdirected Request: this server does not serve that name.
   if (context.url.pathname.startsWith('/api/')) return apiError(context.locals.t, 'unknown_host');
   return new Response(context.locals.t('apiError.unknown_host'), {

@@ -25,6 +25,12 @@ export const OP_ACTIONS = {
   'page.dashboard': MANAGER_UP,
   'page.users': ADMIN,
   'users.changeRole': ADMIN,
+  // Issue 25: white-label partners and feature flags, changed at run time without a rebuild.
+  'page.partners': ADMIN,
+  'partners.save': ADMIN,
+  'partners.delete': ADMIN,
+  'page.flags': ADMIN,
+  'flags.change': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type OpAction = keyof typeof OP_ACTIONS;
@@ -58,12 +64,21 @@ export function decideOpAccess(user: OpUser | null, action: OpAction): OpDecisio
 }
 
 /** Which areas a staff member's landing page links to. */
-export function opSections(role: Role): { bookings: boolean; counter: boolean; dashboard: boolean; users: boolean } {
+export function opSections(role: Role): {
+  bookings: boolean;
+  counter: boolean;
+  dashboard: boolean;
+  users: boolean;
+  partners: boolean;
+  flags: boolean;
+} {
   return {
     bookings: mayDo(role, 'page.bookings'),
     counter: mayDo(role, 'page.counter'),
     dashboard: mayDo(role, 'page.dashboard'),
     users: mayDo(role, 'page.users'),
+    partners: mayDo(role, 'page.partners'),
+    flags: mayDo(role, 'page.flags'),
   };
 }
 

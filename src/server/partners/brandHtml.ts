@@ -33,7 +33,12 @@ function attribute(tag: string, name: string): string | undefined {
 }
 
 const unescapeAttribute = (value: string) =>
-  value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The header logo box as HeaderLogo.astro renders it, for the partner's brand. */
 function logoBox(openingTag: string, partner: Partner, siteName: string): string {
@@ -74,7 +79,9 @@ export function brandHtml(html: string, { partner, localeCode, messages, siteNam
     const rest = attrs.replace(/\sdata-theme="[^"]*"/, '');
     return partner.theme === 'default' ? `<html${rest}>` : `<html${rest} data-theme="${partner.theme}">`;
   });
-  out = out.replace(/<a\b(?=[^>]*\sdata-brand-logo\b)[^>]*>[\s\S]*?<\/a>/, (box) => logoBox(/^<a\b[^>]*>/.exec(box)?.[0] ?? '', partner, siteName));
+  out = out.replace(/<a\b(?=[^>]*\sdata-brand-logo\b)[^>]*>[\s\S]*?<\/a>/, (box) =>
+    logoBox(/^<a\b[^>]*>/.exec(box)?.[0] ?? '', partner, siteName),
+  );
   if (partner.hideBackButton) out = out.replace(/(<a\b[^>]*\sdata-back-button\b[^>]*\sdata-hide=")false"/, '$1true"');
   const site = escapeRegExp(escapeHtml(siteName));
   out = out.replace(new RegExp(`(<title>[^<]*?)(?:\\| )?${site}</title>`), (_, before: string) =>
@@ -88,7 +95,10 @@ export function brandHtml(html: string, { partner, localeCode, messages, siteNam
     const escaped = escapeRegExp(escapeHtml(original));
     out = out
       .replace(new RegExp(`(>\\s*)${escaped}(\\s*<)`, 'g'), (_, open: string, close: string) => `${open}${escapeHtml(text)}${close}`)
-      .replace(new RegExp(`(\\s(?:aria-label|title|placeholder|alt|content)=")${escaped}"`, 'g'), (_, open: string) => `${open}${escapeHtml(text)}"`);
+      .replace(
+        new RegExp(`(\\s(?:aria-label|title|placeholder|alt|content)=")${escaped}"`, 'g'),
+        (_, open: string) => `${open}${escapeHtml(text)}"`,
+      );
   }
   return out;
 }

@@ -38,7 +38,10 @@ const hostName = z
   .trim()
   .toLowerCase()
   .max(253)
-  .regex(/^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/, 'a host name such as partner.example.com');
+  .regex(
+    /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/,
+    'a host name such as partner.example.com',
+  );
 
 /** An absolute http(s) URL or a path on this site; protocol-relative `//host` is refused as ambiguous. */
 const logoUrl = z
@@ -54,7 +57,7 @@ const overrides = z.record(
 );
 
 /** One line per host or tracker in the form's text areas. */
-const lines = (item: z.ZodType<string>) =>
+const lines = (item: z.ZodType<string, string>) =>
   z
     .string()
     .max(5000)

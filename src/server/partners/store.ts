@@ -21,7 +21,8 @@ export async function listPartners(db: Db): Promise<Partner[]> {
   }));
 }
 
-export type SaveResult = { ok: true; id: number } | { ok: false; code: 'host_taken' | 'slug_taken' | 'affiliate_taken' | 'partner_not_found' };
+export type SaveResult =
+  { ok: true; id: number } | { ok: false; code: 'host_taken' | 'slug_taken' | 'affiliate_taken' | 'partner_not_found' };
 
 export async function savePartner(db: Db, input: PartnerInput): Promise<SaveResult> {
   const values = {

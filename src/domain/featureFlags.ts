@@ -7,6 +7,7 @@
  * "every request carries headers marking the web client and active feature flags").
  * Pure and zod-free: the server and the browser bundles use it.
  */
+import type { CookieName } from './cookieTable.ts';
 
 export interface FlagVariant {
   name: string;
@@ -21,7 +22,7 @@ export interface FeatureFlag {
 
 export type Assignments = Record<string, string>;
 
-export const FLAG_COOKIE = 'feature_flags';
+export const FLAG_COOKIE = 'feature_flags' satisfies CookieName;
 export const FLAGS_HEADER = 'x-feature-flags';
 /** SPEC §4 platforms: web, iOS app, Android app. The web client sends `web`. */
 export const CLIENT_HEADER = 'x-client-platform';

@@ -7,7 +7,6 @@
  * static files keep answering everyone when no flag is live.
  */
 import { defineMiddleware } from 'astro:middleware';
-import { cookieMaxAge } from '../../domain/cookieTable.ts';
 import {
   assignVariants,
   FLAG_COOKIE,
@@ -29,12 +28,5 @@ export const flagsMiddleware = defineMiddleware(async (context, next) => {
   const pageFlag = pageFlagFor(pathname);
   const response =
     pageFlag && assignments[pageFlag] === NEW_PAGE_VARIANT ? await next(`${pathname}/new${context.url.search}`) : await next();
-  return changed
-    ? withSetCookie(response, {
-        name: FLAG_COOKIE,
-        value: serialiseAssignments(assignments),
-        maxAgeS: cookieMaxAge(FLAG_COOKIE),
-        httpOnly: false,
-      })
-    : response;
+  return changed ? withSetCookie(response, { name: FLAG_COOKIE, value: serialiseAssignments(assignments) }) : response;
 });

@@ -4,18 +4,19 @@
  * cookie jar for the new path, and what was set before is lost. Values here are ids and flag
  * lists from our own schemas, so no quoting is needed beyond URI encoding.
  */
+import { cookieEntry, type CookieName } from '../../domain/cookieTable.ts';
 import { parseServerEnv } from '../config.ts';
 
+/** A cookie of the table (src/domain/cookieTable.ts), which gives its lifetime and HttpOnly. */
 export interface CookieSpec {
-  name: string;
+  name: CookieName;
   value: string;
-  maxAgeS: number;
-  httpOnly: boolean;
 }
 
 export function setCookieHeader(spec: CookieSpec): string {
+  const { maxAgeS, httpOnly } = cookieEntry(spec.name);
   const secure = parseServerEnv().SITE_URL.startsWith('https:') ? '; Secure' : '';
-  return `${spec.name}=${encodeURIComponent(spec.value)}; Path=/; Max-Age=${String(spec.maxAgeS)}; SameSite=Lax${spec.httpOnly ? '; HttpOnly' : ''}${secure}`;
+  return `${spec.name}=${encodeURIComponent(spec.value)}; Path=/; Max-Age=${String(maxAgeS)}; SameSite=Lax${httpOnly ? '; HttpOnly' : ''}${secure}`;
 }
 
 export function withSetCookie(response: Response, spec: CookieSpec): Response {

@@ -5,9 +5,10 @@
  * database trigger (migration partners_booking_attribution), so every way of booking carries it.
  */
 import { z } from 'zod';
+import type { CookieName } from '../../domain/cookieTable.ts';
 import type { Partner } from './partner.ts';
 
-export const AFFILIATE_COOKIE = 'affiliate_id';
+export const AFFILIATE_COOKIE = 'affiliate_id' satisfies CookieName;
 
 const affiliateIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 

@@ -9,7 +9,6 @@ import { defineMiddleware } from 'astro:middleware';
 import { BRAND } from '../../config/site.ts';
 import { ENGLISH } from '../../i18n/messages.ts';
 import { createTranslator } from '../../i18n/translate.ts';
-import { cookieMaxAge } from '../../domain/cookieTable.ts';
 import { withSetCookie } from '../http/setCookie.ts';
 import { AFFILIATE_COOKIE } from './attribution.ts';
 import { brandHtml } from './brandHtml.ts';
@@ -32,9 +31,7 @@ export const partnerMiddleware = defineMiddleware(async (context, next) => {
   const firstVisit = !context.cookies.has(AFFILIATE_COOKIE);
   const answer = await next();
   // Set after the rest of the pipeline: a reroute further down starts a fresh cookie jar.
-  const response = firstVisit
-    ? withSetCookie(answer, { name: AFFILIATE_COOKIE, value: partner.affiliateId, maxAgeS: cookieMaxAge(AFFILIATE_COOKIE), httpOnly: true })
-    : answer;
+  const response = firstVisit ? withSetCookie(answer, { name: AFFILIATE_COOKIE, value: partner.affiliateId }) : answer;
   if (isBranded(response) || !(response.headers.get('content-type') ?? '').startsWith('text/html') || response.body === null)
     return response;
   const headers = new Headers(response.headers);

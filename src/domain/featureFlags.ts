@@ -101,3 +101,9 @@ export function pageFlagFor(pathname: string): string | null {
 export function flagIsLive(flag: FeatureFlag | undefined): boolean {
   return flag !== undefined && flag.variants.slice(1).some((v) => v.share > 0);
 }
+
+/** Where a page request goes for this visitor: its `/new` twin when its flag gave them `new`, else null (as asked). */
+export function variantPath(pathname: string, search: string, assignments: Assignments): string | null {
+  const flag = pageFlagFor(pathname);
+  return flag && assignments[flag] === NEW_PAGE_VARIANT ? `${pathname}/new${search}` : null;
+}

@@ -7,14 +7,7 @@
  * static files keep answering everyone when no flag is live.
  */
 import { defineMiddleware } from 'astro:middleware';
-import {
-  assignVariants,
-  FLAG_COOKIE,
-  NEW_PAGE_VARIANT,
-  pageFlagFor,
-  parseAssignments,
-  serialiseAssignments,
-} from '../../domain/featureFlags.ts';
+import { assignVariants, FLAG_COOKIE, parseAssignments, serialiseAssignments, variantPath } from '../../domain/featureFlags.ts';
 import { withSetCookie } from '../http/setCookie.ts';
 import { loadFlags } from './registry.ts';
 
@@ -25,8 +18,7 @@ export const flagsMiddleware = defineMiddleware(async (context, next) => {
   const flags = await loadFlags();
   const { assignments, changed } = assignVariants(flags, parseAssignments(context.cookies.get(FLAG_COOKIE)?.value));
   context.locals.flags = assignments;
-  const pageFlag = pageFlagFor(pathname);
-  const response =
-    pageFlag && assignments[pageFlag] === NEW_PAGE_VARIANT ? await next(`${pathname}/new${context.url.search}`) : await next();
+  const target = variantPath(pathname, context.url.search, assignments);
+  const response = target ? await next(target) : await next();
   return changed ? withSetCookie(response, { name: FLAG_COOKIE, value: serialiseAssignments(assignments) }) : response;
 });

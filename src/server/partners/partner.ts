@@ -61,7 +61,12 @@ const lines = (item: z.ZodType<string, string>) =>
   z
     .string()
     .max(5000)
-    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(/[\n,]+/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(item).max(50));
 
 const checkbox = z

@@ -24,6 +24,7 @@ import {
   type CheckoutForm,
   type Passenger,
 } from '../domain/checkout/savedPassengers.ts';
+import { apiHeaders } from './clientHeaders.ts';
 
 export type { CheckoutForm, Passenger };
 
@@ -124,7 +125,7 @@ export async function refreshTotal(lang: string, hash: string): Promise<void> {
   try {
     const response = await fetch(`/api/nuxt/${lang}/total/${encodeURIComponent(hash)}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: apiHeaders({ 'content-type': 'application/json' }),
       body: JSON.stringify({ addons: { ...$form.get().addons, luggage: $form.get().addons.luggage.filter((l) => l.quantity > 0) } }),
     });
     if (response.ok) $total.set(((await response.json()) as { total: Money }).total);
@@ -151,7 +152,7 @@ export async function submitForm(lang: string, hash: string, remember: Remember,
   try {
     const response = await fetch(`/api/nuxt/${lang}/checkout/reserve/${encodeURIComponent(hash)}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: apiHeaders({ 'content-type': 'application/json' }),
       body: JSON.stringify({ form: { ...form, addons: { ...form.addons, luggage: form.addons.luggage.filter((l) => l.quantity > 0) } } }),
     });
     if (response.ok) {

@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { parseServerEnv, type ServerEnv } from '../src/server/config.ts';
 import { parseJobsEnv } from '../src/server/jobs/config.ts';
 import { markServingProcess } from '../src/server/bus/index.ts';
+import { needsServer } from '../src/server/flags/routing.ts';
 import { createDynamicCompression } from './lib/compression.ts';
 import { isValidPercentEncoding, neutraliseForbiddenMethod, refuseBadEncoding, SERVER_OPTIONS } from './lib/requestRules.ts';
 import { applySecurityHeaders } from './lib/securityHeaders.ts';
@@ -81,6 +82,12 @@ async function serve(host: string, port: number): Promise<void> {
   // This process keeps its search index fresh from other processes' announcements (src/server/bus).
   markServingProcess();
   const { handler } = (await import(entry)) as { handler: AstroHandler };
+  // Partners and feature flags are in memory before the first request: needsServer() below reads them.
+  const { startServerJobs, loadRequestRegistries } = (await import(jobsEntry)) as {
+    startServerJobs: () => Promise<unknown>;
+    loadRequestRegistries: () => Promise<void>;
+  };
+  await loadRequestRegistries();
   const staticFiles = createStaticFiles(clientDir);
   // Rendered pages and API answers are compressed on the fly; built files come pre-compressed.
   const compress = createDynamicCompression();
@@ -96,6 +103,8 @@ async function serve(host: string, port: number): Promise<void> {
     compress(req, res, () => {
       const render = () => void handler(req, res);
       if (url.startsWith('/api/')) render();
+      // A partner's host, or a page a feature flag may swap for this visitor: the server decides (issue 25).
+      else if (needsServer(req.headers.host, url.split('?')[0] ?? url, req.headers.cookie)) render();
       else staticFiles(req, res, render);
     });
   });
@@ -104,7 +113,6 @@ async function serve(host: string, port: number): Promise<void> {
   });
   // Every server process runs the scheduler; one per database leads (src/server/jobs), so the
   // hold sweep, webhooks, mails and counter expiry run whether or not anyone checks out.
-  const { startServerJobs } = (await import(jobsEntry)) as { startServerJobs: () => Promise<unknown> };
   await startServerJobs();
 }
 

@@ -11,6 +11,10 @@ declare namespace App {
     keepAsFile?: boolean;
     /** This request's id (the `x-request-id` header when a proxy gave a sane one): log lines and booking audit rows carry it. */
     requestId?: string;
+    /** The white-label partner whose host this request came to (src/server/partners/middleware.ts); absent on the main site. */
+    partner?: import('./server/partners/partner.ts').Partner;
+    /** This visitor's feature flag variants, flag key → variant (src/server/flags/middleware.ts). */
+    flags?: Readonly<Record<string, string>>;
   }
 }
 
@@ -18,12 +22,7 @@ interface ImportMetaEnv {
   /** Set by integrations/build-info for the new-build check. */
   readonly PUBLIC_BUILD_ID: string;
   readonly PUBLIC_ERROR_FOOTER?: string;
-  readonly PUBLIC_HIDE_BACK_BUTTON?: string;
   readonly PUBLIC_HOTEL_AFFILIATE_URL?: string;
-  /** White-label header branding (src/config/whiteLabel.ts). */
-  readonly PUBLIC_WL_LOGO?: string;
-  readonly PUBLIC_WL_TITLE?: string;
-  readonly PUBLIC_DISABLE_LOGO_URL?: string;
   /** Reset-password captcha widget (src/config/captcha.ts). */
   readonly PUBLIC_CAPTCHA_SITE_KEY?: string;
   readonly PUBLIC_CAPTCHA_SCRIPT_URL?: string;

@@ -9,10 +9,9 @@ import type { Db } from '../../src/server/db/client.ts';
 
 const INPUT_DIRS = ['src', 'public', 'content', 'integrations'];
 const INPUT_FILES = ['astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
-// NEW_RESULTS_PAGE picks the layout of the pre-rendered results pages and PRERENDER_TRIP_PAGES
-// whether trip pages are built: a change must rebuild them.
-// PUBLIC_WL_* / PUBLIC_DISABLE_LOGO_URL brand the header and GOOGLE_CLIENT_ID turns on one-tap,
-// both baked into the static pages. PUBLIC_CAPTCHA_* are inlined into the login page's server
+// PRERENDER_TRIP_PAGES decides whether trip pages are built: a change must rebuild them.
+// GOOGLE_CLIENT_ID turns on one-tap, baked into the static pages (white-label partners and the
+// page-layout flags are run-time records since issue 25, not build settings). PUBLIC_CAPTCHA_* are inlined into the login page's server
 // bundle (Vite replaces import.meta.env.PUBLIC_* at build time), so a change must rebuild it too.
 // Without SITE_URL the canonical links follow HOST and PORT (astro.config.mjs), so they count too.
 const BUILD_ENV = [
@@ -20,15 +19,9 @@ const BUILD_ENV = [
   'HOST',
   'PORT',
   'PUBLIC_ERROR_FOOTER',
-  'PUBLIC_HIDE_BACK_BUTTON',
-  'NEW_RESULTS_PAGE',
-  'NEW_STATION_PAGE',
   'QUICK_BUILD_LOCALES',
   'PRERENDER_TRIP_PAGES',
   'PUBLIC_HOTEL_AFFILIATE_URL',
-  'PUBLIC_WL_LOGO',
-  'PUBLIC_WL_TITLE',
-  'PUBLIC_DISABLE_LOGO_URL',
   'GOOGLE_CLIENT_ID',
   'PUBLIC_CAPTCHA_SITE_KEY',
   'PUBLIC_CAPTCHA_SCRIPT_URL',

@@ -8,6 +8,7 @@ import type { Role } from '../domain/accountMenu.ts';
 import { headerBrand, type AgentOperator, type HeaderBrand, type WhiteLabelConfig } from '../domain/branding.ts';
 import { replaceBrackets } from '../i18n/placeholders.ts';
 import { readCookie } from '../stores/readCookie.ts';
+import { apiHeaders } from '../stores/clientHeaders.ts';
 
 const CACHE_KEY = 'agent_branding';
 
@@ -29,7 +30,10 @@ async function brandingFor(userId: string, lang: string): Promise<Branding | nul
   } catch {
     // Unreadable cache (or storage blocked): ask the server.
   }
-  const response = await fetch(`/api/nuxt/${lang}/user-data`, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  const response = await fetch(`/api/nuxt/${lang}/user-data`, {
+    credentials: 'same-origin',
+    headers: apiHeaders({ accept: 'application/json' }),
+  });
   if (!response.ok) return null;
   const body = (await response.json()) as UserDataBody;
   if (!body.user) return null;

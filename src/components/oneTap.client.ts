@@ -7,11 +7,12 @@
 import { oneTapEligible } from '../domain/oneTap.ts';
 import { readCookie } from '../stores/readCookie.ts';
 import { loadGoogleIdentity } from '../islands/shared/googleIdentity.ts';
+import { apiHeaders } from '../stores/clientHeaders.ts';
 
 async function signIn(lang: string, credential: string): Promise<void> {
   const response = await fetch(`/api/nuxt/${lang}/login-with-google`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: apiHeaders({ 'content-type': 'application/json', accept: 'application/json' }),
     credentials: 'same-origin',
     body: JSON.stringify({ credential }),
   });

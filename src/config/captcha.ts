@@ -2,7 +2,7 @@
  * The public half of the reset-password captcha (SPEC §7 reset password {email, optional captcha
  * response token}): the provider's site key and widget script, read from PUBLIC_* variables at
  * build time. The secret half (CAPTCHA_VERIFY_URL, CAPTCHA_SECRET) stays on the server
- * (src/server/accounts/captcha.ts). Parsed with zod like src/config/whiteLabel.ts, so a bad value
+ * (src/server/accounts/captcha.ts). Parsed with zod, so a bad value
  * names the variable instead of shipping a widget that can never load.
  * Server-side only (pages at render time): zod stays out of the browser bundles.
  */

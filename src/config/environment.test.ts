@@ -79,12 +79,12 @@ describe('the one typed configuration', () => {
 
   it('parses values, treats empty as unset, and fails loudly on a typo', () => {
     expect(
-      readEnvironment(['HOLD_MINUTES', 'NEW_STATION_PAGE', 'PORT'], { HOLD_MINUTES: '15', NEW_STATION_PAGE: 'true', PORT: '' }),
+      readEnvironment(['HOLD_MINUTES', 'PRERENDER_TRIP_PAGES', 'PORT'], { HOLD_MINUTES: '15', PRERENDER_TRIP_PAGES: 'true', PORT: '' }),
     ).toEqual({
       HOLD_MINUTES: 15,
-      NEW_STATION_PAGE: true,
+      PRERENDER_TRIP_PAGES: true,
       PORT: 4321,
     });
-    expect(() => readEnvironment(['NEW_RESULTS_PAGE'], { NEW_RESULTS_PAGE: 'ture' })).toThrow(/NEW_RESULTS_PAGE/);
+    expect(() => readEnvironment(['PRERENDER_TRIP_PAGES'], { PRERENDER_TRIP_PAGES: 'ture' })).toThrow(/PRERENDER_TRIP_PAGES/);
   });
 });

@@ -170,8 +170,6 @@ export const ENVIRONMENT = z.object({
   // The build (static pages read these when they are built; set them for build and start).
   ASTRO_OUT_DIR: z.string().min(1).default('dist').meta(about('build')),
   QUICK_BUILD_LOCALES: z.string().min(1).optional().meta(about('build', 'all 24')),
-  NEW_STATION_PAGE: flag('build'),
-  NEW_RESULTS_PAGE: flag('build'),
   PRERENDER_TRIP_PAGES: flag('build'),
   BUILD_ID: z.string().min(1).optional().meta(about('build', 'generated')),
   /** `true`: `npm start` writes the site search index and compressed copies after the server is up. */
@@ -180,10 +178,6 @@ export const ENVIRONMENT = z.object({
   PUBLIC_CAPTCHA_SCRIPT_URL: z.url().optional().meta(about('build')),
   PUBLIC_HOTEL_AFFILIATE_URL: z.url().optional().meta(about('build', 'see `src/config/site.ts`')),
   PUBLIC_ERROR_FOOTER: z.enum(['full', 'minimal']).default('full').meta(about('build')),
-  PUBLIC_HIDE_BACK_BUTTON: flag('build'),
-  PUBLIC_WL_LOGO: z.string().min(1).optional().meta(about('build')),
-  PUBLIC_WL_TITLE: z.string().min(1).optional().meta(about('build')),
-  PUBLIC_DISABLE_LOGO_URL: flag('build'),
 
   // Tests and benchmarks.
   TEST_DATABASE_URL: z.url().optional().meta(about('tests')),
@@ -214,7 +208,7 @@ function present(env: Readonly<Record<string, string | undefined>>): Record<stri
 
 /**
  * Some variables, parsed. For code outside the server's parsers (flags, build helpers,
- * scripts): `readEnvironment(['NEW_STATION_PAGE'])`. A bad value fails loudly, naming it.
+ * scripts): `readEnvironment(['PRERENDER_TRIP_PAGES'])`. A bad value fails loudly, naming it.
  */
 export function readEnvironment<K extends EnvironmentVariable>(
   names: readonly K[],

@@ -1,20 +1,11 @@
 /**
- * Feature flags read at build time (pre-rendered pages) and at start (the server).
- * NEW_STATION_PAGE=true swaps in the new station page layout (SPEC §2: departures grouped by
- * destination, the same view the station/new call returns).
+ * Build switches read at build time. The page-layout flags that used to live here
+ * (NEW_STATION_PAGE, NEW_RESULTS_PAGE) are feature flags per visitor now, changed by Admin at run
+ * time (src/server/flags/, issue 25).
  */
 import { readEnvironment } from './environment.ts';
 
-const flags = readEnvironment(['NEW_STATION_PAGE', 'NEW_RESULTS_PAGE', 'PRERENDER_TRIP_PAGES']);
-
-export const NEW_STATION_PAGE = flags.NEW_STATION_PAGE;
-
-/**
- * NEW_RESULTS_PAGE=true swaps the new results layout (SPEC §2: the variant at /new — route facts
- * first, trips grouped by the part of the day) in at the plain results path. Pre-rendered pairs
- * read it at build time and on-demand pairs at start, so set it for both.
- */
-export const NEW_RESULTS_PAGE = flags.NEW_RESULTS_PAGE;
+const flags = readEnvironment(['PRERENDER_TRIP_PAGES']);
 
 /**
  * PRERENDER_TRIP_PAGES=true makes the build pre-render every trip page (~5,500 routes × 24

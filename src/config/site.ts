@@ -11,9 +11,6 @@ export const BRAND = {
 /** SPEC §2: the error page shows a minimal or full footer by configuration. */
 export const ERROR_PAGE_FOOTER: 'minimal' | 'full' = import.meta.env.PUBLIC_ERROR_FOOTER === 'minimal' ? 'minimal' : 'full';
 
-/** White-label switch (SPEC §2): partners may hide the back button. */
-export const HIDE_BACK_BUTTON = import.meta.env.PUBLIC_HIDE_BACK_BUTTON === 'true';
-
 /**
  * SPEC §3 footer config: link groups by country (the group title is the country's name in the
  * reader's language, from Intl.DisplayNames) with the places each group links to.

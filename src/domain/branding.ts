@@ -6,7 +6,7 @@
  */
 import type { Role } from './accountMenu.ts';
 
-/** Site-wide white-label settings (src/config/whiteLabel.ts parses them from the environment). */
+/** A white-label partner's header settings (issue 25: a partner record per host, src/server/partners/). */
 export interface WhiteLabelConfig {
   /** Image URL replacing the built-in mark; undefined keeps the mark. */
   logo?: string | undefined;

@@ -38,8 +38,9 @@ const RAW_WRITERS = ['src/stores/cookies.ts', 'src/components/CookieConsent.astr
 /** Files that append Set-Cookie headers: their cookies are checked one by one below. */
 // Files that append Set-Cookie headers built elsewhere: accounts/http.ts from the typed writers,
 // api/http.ts's json() whatever its callers pass (accounts' typed cookies, and the rail pass
-// cart's cart_session, named by booking/access.ts).
-const HEADER_WRITERS = ['src/server/accounts/http.ts', 'src/server/api/http.ts'];
+// cart's cart_session, named by booking/access.ts), http/setCookie.ts (a `CookieName` of the table:
+// the partner host's affiliate_id and the feature_flags assignment, issue 25).
+const HEADER_WRITERS = ['src/server/accounts/http.ts', 'src/server/api/http.ts', 'src/server/http/setCookie.ts'];
 
 /** Every place a cookie is set, with the name when the source names it. */
 function cookieSetters(source: { path: string; text: string }[]): { path: string; how: string; name: string | undefined }[] {

@@ -39,6 +39,12 @@ const PURPOSES = {
   consent: { maxAgeS: YEAR_S, category: 'necessary', httpOnly: false },
   search: { maxAgeS: YEAR_S, category: 'preferences', httpOnly: false },
   passengers: { maxAgeS: YEAR_S, category: 'preferences', httpOnly: false },
+  // Issue 25: set on a white-label partner's own host at the first visit, so the partner is
+  // credited with the booking (their contract, not cross-site tracking); scripts never read it.
+  affiliate: { maxAgeS: 30 * DAY_S, category: 'necessary', httpOnly: true },
+  // Issue 25: which variant of each feature flag this browser was given, so it keeps seeing the
+  // same page layout; the web client sends it back on API calls (X-Feature-Flags).
+  flags: { maxAgeS: YEAR_S, category: 'necessary', httpOnly: false },
 } as const satisfies Record<string, CookieEntry>;
 
 export type CookiePurpose = keyof typeof PURPOSES;
@@ -68,6 +74,8 @@ export const COOKIES = {
   search_date: 'search',
   search_date2: 'search',
   passengers: 'passengers',
+  affiliate_id: 'affiliate',
+  feature_flags: 'flags',
 } as const satisfies Record<string, CookiePurpose>;
 
 export type CookieName = keyof typeof COOKIES;

@@ -57,10 +57,16 @@ export async function keepRenderedPage(root: string, pathname: string, html: str
 /** Set by scripts/serve.ts before the first request; read per request (cheaply: the parser keeps its last answer). */
 const renderedPagesEnv = createEnvParser(ENVIRONMENT.pick({ RENDERED_PAGES_DIR: true }));
 
+/** The build's client folder while scripts/serve.ts serves it; undefined under `astro dev` and in tests. */
+export function renderedPagesRoot(): string | undefined {
+  return renderedPagesEnv().RENDERED_PAGES_DIR;
+}
+
 export const renderedPagesMiddleware: MiddlewareHandler = async (context, next) => {
   const response = await next();
   const root = renderedPagesEnv().RENDERED_PAGES_DIR;
-  if (!root || context.isPrerendered || !context.locals.keepAsFile) return response;
+  // A partner's host answers with the partner's look: never kept as the file every host is served.
+  if (!root || context.isPrerendered || !context.locals.keepAsFile || context.locals.partner) return response;
   if (context.request.method !== 'GET' || response.status !== 200 || response.headers.has('set-cookie')) return response;
   const html = await response.text();
   keepRenderedPage(root, context.url.pathname, withPolicyMeta(html, response.headers.get('content-security-policy'))).catch(

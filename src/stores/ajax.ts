@@ -11,6 +11,7 @@
  * - `raiseAjaxFailure`: a failure no screen handles itself opens the error modal with the
  *   translated default text (SPEC §8 "generic ajax failure").
  */
+import { apiHeaders } from './clientHeaders.ts';
 
 /**
  * SPEC §8: the message of an aborted request (matched by error reporting; translated on screen).
@@ -52,7 +53,7 @@ export function sharedGet(
     const created: InFlight = {
       controller,
       waiting: 0,
-      answer: fetcher(url, { signal: controller.signal, headers: init.headers ?? {} }).finally(() => {
+      answer: fetcher(url, { signal: controller.signal, headers: apiHeaders(init.headers) }).finally(() => {
         if (inFlight.get(url) === created) inFlight.delete(url);
       }),
     };

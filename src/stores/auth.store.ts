@@ -9,6 +9,7 @@ import { atom } from 'nanostores';
 import type { Role } from '../domain/accountMenu.ts';
 import { afterLoginNavigation, cookiesClearedAtLogout } from '../domain/accounts/navigation.ts';
 import { clearCookie, readCookie } from './cookies.ts';
+import { apiHeaders } from './clientHeaders.ts';
 
 export interface SignedInUser {
   id: number;
@@ -38,7 +39,7 @@ export async function callAccountApi(
 ): Promise<{ status: number; body: ApiBody }> {
   const response = await fetch(`/api/nuxt/${lang}/${path}`, {
     method: init.method,
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: apiHeaders({ 'content-type': 'application/json', accept: 'application/json' }),
     credentials: 'same-origin',
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });

@@ -25,6 +25,7 @@ import {
   type CheckoutForm,
   type Passenger,
 } from '../domain/checkout/savedPassengers.ts';
+import { apiHeaders } from './clientHeaders.ts';
 
 export type { CheckoutForm, Passenger };
 
@@ -125,7 +126,7 @@ export async function refreshTotal(lang: string, hash: string): Promise<void> {
   try {
     const response = await fetch(`/api/nuxt/${lang}/total/${encodeURIComponent(hash)}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: apiHeaders({ 'content-type': 'application/json' }),
       body: JSON.stringify({ addons: { ...$form.get().addons, luggage: $form.get().addons.luggage.filter((l) => l.quantity > 0) } }),
     });
     if (response.ok) $total.set(((await response.json()) as { total: Money }).total);
@@ -158,7 +159,7 @@ export async function submitForm(
   try {
     const response = await fetch(`/api/nuxt/${lang}/checkout/reserve/${encodeURIComponent(hash)}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: apiHeaders({ 'content-type': 'application/json' }),
       body: JSON.stringify({
         form: {
           ...form,

@@ -4,6 +4,7 @@
  * a fetch debounced by 300 ms that aborts the request before it. At most 60 options.
  */
 import { atom } from 'nanostores';
+import { apiHeaders } from './clientHeaders.ts';
 
 export const TYPEAHEAD_DEBOUNCE_MS = 300;
 export const TYPEAHEAD_MAX = 60;
@@ -60,7 +61,7 @@ export function createTypeahead(lang: string, fetcher: typeof fetch = (...args) 
     controller = own;
     $loading.set(true);
     try {
-      const response = await fetcher(url, { signal: own.signal, headers: { accept: 'application/json' } });
+      const response = await fetcher(url, { signal: own.signal, headers: apiHeaders({ accept: 'application/json' }) });
       if (!response.ok) throw new Error(`typeahead ${response.status}`);
       const body = (await response.json()) as Omit<Suggestions, 'query'>;
       if (controller !== own) return;

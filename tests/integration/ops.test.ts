@@ -38,6 +38,8 @@ import { updateCardBinRange } from '../../src/server/payment/cardMethods.ts';
 import { setDepartureSales } from '../../src/server/ops/sales.ts';
 import { createBus } from '../../src/server/bus/bus.ts';
 import { localTransport } from '../../src/server/bus/transports.ts';
+import { deletePartnerAsAdmin, savePartnerAsAdmin, setFlagSharesAsAdmin } from '../../src/server/ops/partners.ts';
+import { partnerForm } from '../../src/server/partners/partner.ts';
 import { GUEST } from '../support/actors.ts';
 import { BUS, insertCheckoutNetwork, NOW, TRAVEL_DATE } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
@@ -69,6 +71,11 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'page.users': ['admin'],
   'users.changeRole': ['admin'],
   'cardBins.update': ['admin'],
+  'page.partners': ['admin'],
+  'partners.save': ['admin'],
+  'partners.delete': ['admin'],
+  'page.flags': ['admin'],
+  'flags.change': ['admin'],
 };
 
 describe('the op pages', () => {
@@ -84,7 +91,9 @@ describe('the op pages', () => {
       'counter.astro',
       'dashboard.astro',
       'departures.astro',
+      'flags.astro',
       'index.astro',
+      'partners.astro',
       'users.astro',
     ]);
     for (const page of pages) {
@@ -219,6 +228,27 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
       // Support cases (src/server/support/cases.ts): refused before the case is even looked up.
       'case.reply': (s) => replyAsStaff(supportDeps, s, 1, 'A reply that must not be written.'),
       'case.close': (s) => closeCase(supportDeps, s, 1),
+      'partners.save': (s) =>
+        savePartnerAsAdmin(
+          db,
+          s,
+          partnerForm.parse({
+            slug: 'x',
+            hosts: 'x.example',
+            theme: 'blue',
+            logo: '',
+            title: 'X',
+            translationOverrides: '',
+            affiliateId: 'x',
+            trackers: '',
+          }),
+        ),
+      'partners.delete': (s) => deletePartnerAsAdmin(db, s, 1),
+      'flags.change': (s) =>
+        setFlagSharesAsAdmin(db, s, 'new_results_page', [
+          { name: 'classic', share: 0 },
+          { name: 'new', share: 100 },
+        ]),
     };
     const before = await db.select().from(bookingAudit).where(eq(bookingAudit.bookingId, b.id));
     for (const [action, call] of Object.entries(calls)) {

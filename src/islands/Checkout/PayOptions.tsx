@@ -7,6 +7,7 @@
 import { useRef, useState } from 'react';
 import { islandTranslator } from '../shared/translate.ts';
 import './Checkout.css';
+import { apiHeaders } from '../../stores/clientHeaders.ts';
 
 interface Props {
   lang: string;
@@ -35,7 +36,7 @@ export default function PayOptions({ lang, hash, paygates, messages }: Props) {
     try {
       const response = await fetch(`/api/nuxt/${lang}/pay/place-order-by-booking-cart-hash`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': key },
+        headers: apiHeaders({ 'content-type': 'application/json', 'idempotency-key': key }),
         body: JSON.stringify({ hash, paygate: code }),
       });
       const body = (await response.json()) as { redirect_url?: string; error?: { message?: string } };

@@ -11,6 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { PaymentResult } from '../../server/payment/result.ts';
 import { islandTranslator } from '../shared/translate.ts';
 import './Checkout.css';
+import { apiHeaders } from '../../stores/clientHeaders.ts';
 
 interface Props {
   lang: string;
@@ -54,6 +55,7 @@ export default function PaymentStatus({ lang, localeCode, bookingId, payUrl, ini
       try {
         const response = await fetch(`/api/nuxt/${lang}/pay/payment-result?booking=${encodeURIComponent(bookingId)}`, {
           cache: 'no-store',
+          headers: apiHeaders(),
         });
         if (response.ok) {
           const body = (await response.json()) as PaymentResult;

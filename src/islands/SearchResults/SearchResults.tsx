@@ -4,7 +4,7 @@
  * currency changes. State and the search flow live in src/stores/results.store.ts.
  *
  * Two layouts share everything but the arrangement: `classic` (filters beside the list) and
- * `compact`, the new results page (/new, or NEW_RESULTS_PAGE): filters folded away and the
+ * `compact`, the new results page (/new, or the `new_results_page` feature flag): filters folded away and the
  * trips grouped by the part of the day they leave in.
  *
  * The first frame comes from the server (`seed`, src/domain/results/firstView.ts): on a page

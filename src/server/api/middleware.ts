@@ -38,6 +38,8 @@ const FORM_PAGES = new Set([
   '/[lang]/op/counter',
   '/[lang]/op/departures',
   '/[lang]/op/users',
+  '/[lang]/op/partners',
+  '/[lang]/op/flags',
   '/[lang]/railpass/buy',
   // Support (src/server/support/): the upload takes the file as its body; the case thread, the
   // staff case page and the surveys take forms.

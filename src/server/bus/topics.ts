@@ -13,6 +13,10 @@ import { z } from 'zod';
 export const topicMessages = {
   /** The network or its seats changed (a reseed, an edit, an import, sales closed): `version` is the new inventory_version. */
   inventory_changed: z.object({ version: z.number().int().nonnegative() }),
+  /** Admin saved or deleted a white-label partner (issue 25): listeners reload the partner list. */
+  partners_changed: z.object({ at: z.number().int().nonnegative() }),
+  /** Admin changed a feature flag's variants or shares (issue 25): listeners reload the flag registry. */
+  flags_changed: z.object({ at: z.number().int().nonnegative() }),
 } as const;
 
 export type Topic = keyof typeof topicMessages;

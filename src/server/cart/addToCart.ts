@@ -12,6 +12,7 @@ import type { Db } from '../db/client.ts';
 import { people } from '../search/params.ts';
 import { bindCartSessionByHash } from '../booking/access.ts';
 import { cartHashSchema } from '../../domain/cart/cartHash.ts';
+import type { Attribution } from '../partners/attribution.ts';
 import { cartSelections, createCart, loadCart } from './cart.ts';
 
 /** The add-to-cart page's query (SPEC §2): passengers, currency, and the outbound cart of a return trip. */
@@ -33,6 +34,8 @@ export interface AddToCartInput {
   cartHash?: string | undefined;
   /** The browser's cart session key: the new cart answers to this browser once it is booked. */
   sessionKey: string;
+  /** Issue 25: partner host and affiliate id of the visitor's first visit (src/server/partners/attribution.ts). */
+  attribution?: Attribution | undefined;
 }
 
 export type AddToCartResult =
@@ -53,7 +56,14 @@ export async function addToCart(db: Db, index: TimetableIndex, input: AddToCartI
   }
   const quoted = quoteSelections(index, selections, { currency, now: input.now });
   if (typeof quoted === 'string') return { ok: false, code: quoted };
-  const hash = await createCart(db, { lang: input.lang, currency: quoted[0]?.[0]?.currency ?? currency, people, selections, quoted });
+  const hash = await createCart(db, {
+    lang: input.lang,
+    currency: quoted[0]?.[0]?.currency ?? currency,
+    people,
+    selections,
+    quoted,
+    attribution: input.attribution,
+  });
   await bindCartSessionByHash(db, hash, input.sessionKey);
   return { ok: true, hash, unitMinor: unitTotal(quoted.flat()), currency: quoted[0]?.[0]?.currency ?? currency };
 }

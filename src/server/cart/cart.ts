@@ -9,6 +9,7 @@ import type { QuotedLeg } from '../../domain/cart/quote.ts';
 import type { CartSelection } from '../../domain/cart/slug.ts';
 import type { Db } from '../db/client.ts';
 import { cartItems, cartLegs, cartProductLines, carts } from '../db/schema.ts';
+import type { Attribution } from '../partners/attribution.ts';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartLegRow = typeof cartLegs.$inferSelect;
@@ -42,7 +43,15 @@ export function newCartHash(): string {
  */
 export async function createCart(
   db: Db,
-  input: { lang: string; currency: string; people: number; selections: readonly CartSelection[]; quoted: readonly QuotedLeg[][] },
+  input: {
+    lang: string;
+    currency: string;
+    people: number;
+    selections: readonly CartSelection[];
+    quoted: readonly QuotedLeg[][];
+    /** Issue 25: the partner host and first-visit affiliate id the cart is credited to (the booking inherits them). */
+    attribution?: Attribution | undefined;
+  },
 ): Promise<string> {
   const hash = newCartHash();
   if (input.selections.length === 0) throw new Error('a cart needs at least one item');
@@ -62,8 +71,9 @@ export async function createCart(
   });
   await db.execute(sql`
     with cart as (
-      insert into ${carts} (hash, lang, currency, people)
-      values (${hash}, ${input.lang}, ${input.currency}, ${input.people})
+      insert into ${carts} (hash, lang, currency, people, partner_id, affiliate_id)
+      values (${hash}, ${input.lang}, ${input.currency}, ${input.people}, ${input.attribution?.partnerId ?? null}::integer,
+        ${input.attribution?.affiliateId ?? null}::text)
       returning id
     ), item as (
       insert into ${cartItems} (cart_id, position, trip_key, option_ids)

@@ -326,6 +326,10 @@ export const carts = pgTable('carts', {
   /** A frozen cart keeps the prices it was quoted, whatever the fares do afterwards. */
   frozenAt: timestamp('frozen_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Issue 25: the white-label partner whose host the cart was made on (null: the main site). */
+  partnerId: integer('partner_id').references((): AnyPgColumn => partners.id, { onDelete: 'set null' }),
+  /** Issue 25: the affiliate id of the visitor's first visit (cookie), kept as text so reports survive a partner's deletion. */
+  affiliateId: text('affiliate_id'),
 });
 
 /**
@@ -437,9 +441,16 @@ export const bookings = pgTable(
     refundMinor: integer('refund_minor'),
     /** When the cancellation mail was claimed for sending; it goes out once however often cancel is repeated. */
     cancellationMailedAt: timestamp('cancellation_mailed_at', { withTimezone: true }),
+    /** Issue 25: copied from the cart when the booking is made (partner host, affiliate id of the first visit). */
+    partnerId: integer('partner_id').references((): AnyPgColumn => partners.id, { onDelete: 'set null' }),
+    affiliateId: text('affiliate_id'),
+    /** Issue 25: the reseller (agent) account that booked for a customer; null for travellers' own bookings. */
+    resellerUserId: integer('reseller_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('bookings_cart_idx').on(t.cartId),
+    index('bookings_affiliate_idx').on(t.affiliateId),
+    index('bookings_reseller_idx').on(t.resellerUserId),
     index('bookings_user_idx').on(t.userId),
     check('bookings_total', sql`${t.totalMinor} >= 0`),
   ],
@@ -1251,3 +1262,68 @@ export const passengerChangeRequests = pgTable(
     check('passenger_change_requests_status', sql`${t.status} in ('pending', 'done', 'declined')`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Partners and feature flags (issue 25, items 1 and 3). White-label partners are records that
+// Admin manages at run time (src/server/partners/); flags are a registry with variants and shares
+// (src/server/flags/). Both are read into memory by every server process and refreshed through the
+// bus when Admin changes them.
+// ---------------------------------------------------------------------------------------------
+
+/** Translation overrides: locale code (or `*` for every locale) → message key → text. */
+export type TranslationOverrides = Record<string, Record<string, string>>;
+
+/** A white-label partner (SPEC §3 agent/white-label config). */
+export const partners = pgTable(
+  'partners',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    /** `default` or one of the nine partner themes of src/styles/tokens.ts (SPEC §9). */
+    theme: text('theme').notNull().default('default'),
+    /** Image URL (https or a path on this site) replacing the built-in mark; null keeps the mark. */
+    logo: text('logo'),
+    title: text('title').notNull(),
+    translationOverrides: jsonb('translation_overrides')
+      .$type<TranslationOverrides>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** Carried from a visitor's first visit into carts, bookings and staff reports. */
+    affiliateId: text('affiliate_id').notNull().unique(),
+    hideBackButton: boolean('hide_back_button').notNull().default(false),
+    disableLogoUrl: boolean('disable_logo_url').notNull().default(false),
+    /** SPEC §3 "api trackers listing routes with session recording": route names recorded for this partner. */
+    trackers: jsonb('trackers')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'partners_theme',
+      sql`${t.theme} in ('default', 'blue', 'beige', 'cinnabar', 'cranberry', 'orange', 'red', 'brand', 'light-violet', 'green')`,
+    ),
+  ],
+);
+
+/** The hosts a partner is served on; one host belongs to one partner (the primary key says so). */
+export const partnerHosts = pgTable(
+  'partner_hosts',
+  {
+    host: text('host').primaryKey(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('partner_hosts_partner_idx').on(t.partnerId), check('partner_hosts_lower', sql`${t.host} = lower(${t.host})`)],
+);
+
+/** A feature flag: its variants with the share of new visitors each gets (percent, summing to 100). */
+export const featureFlags = pgTable('feature_flags', {
+  key: text('key').primaryKey(),
+  description: text('description').notNull().default(''),
+  /** `[{ name, share }]`; the first variant is the control a visitor gets when the flag is unknown to them. */
+  variants: jsonb('variants').$type<{ name: string; share: number }[]>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -4,6 +4,8 @@
  * nor duplicate work. PGlite serves from one process, which leads.
  */
 import { parseServerEnv } from '../config.ts';
+import { loadFlags } from '../flags/registry.ts';
+import { loadPartners } from '../partners/registry.ts';
 import { getDbHandle } from '../db/index.ts';
 import { eventDispatcher } from '../events/instance.ts';
 import { parseJobsEnv } from './config.ts';
@@ -27,4 +29,15 @@ export async function startServerJobs(env: Record<string, string | undefined> = 
   const scheduler = createScheduler({ db, jobs: serverJobs(jobsEnv, eventDispatcher), leadership, log });
   scheduler.start();
   return scheduler;
+}
+
+/**
+ * Loads what scripts/serve.ts consults before its static files answer (issue 25): the white-label
+ * partners' hosts and the feature flags. Built into this chunk so the server's copy of the
+ * registries is the one loaded; kept fresh from then on through the bus.
+ */
+export async function loadRequestRegistries(): Promise<void> {
+  await Promise.all([loadPartners(), loadFlags()]);
+  // A bus message missed while disconnected: the age check inside get() reloads within a minute.
+  setInterval(() => void Promise.all([loadPartners(), loadFlags()]).catch(() => undefined), 30_000).unref();
 }

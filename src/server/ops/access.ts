@@ -34,6 +34,12 @@ export const OP_ACTIONS = {
   'users.changeRole': ADMIN,
   /** The card BIN table that decides provider and fee (src/server/payment/cardMethods.ts). */
   'cardBins.update': ADMIN,
+  // Issue 25: white-label partners and feature flags, changed at run time without a rebuild.
+  'page.partners': ADMIN,
+  'partners.save': ADMIN,
+  'partners.delete': ADMIN,
+  'page.flags': ADMIN,
+  'flags.change': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type OpAction = keyof typeof OP_ACTIONS;
@@ -74,6 +80,8 @@ export function opSections(role: Role): {
   dashboard: boolean;
   departures: boolean;
   users: boolean;
+  partners: boolean;
+  flags: boolean;
 } {
   return {
     bookings: mayDo(role, 'page.bookings'),
@@ -82,6 +90,8 @@ export function opSections(role: Role): {
     dashboard: mayDo(role, 'page.dashboard'),
     departures: mayDo(role, 'page.departures'),
     users: mayDo(role, 'page.users'),
+    partners: mayDo(role, 'page.partners'),
+    flags: mayDo(role, 'page.flags'),
   };
 }
 

@@ -1,0 +1,35 @@
+/**
+ * Admin's white-label partners and feature flags (issue 25) for /{lang}/op/partners and
+ * /{lang}/op/flags: each change checks the role once more (the pages check first), writes the
+ * table, then reloads this process's copy and tells every other process over the bus — the next
+ * request on any process sees it, without a rebuild or a restart.
+ */
+import type { FeatureFlag } from '../../domain/featureFlags.ts';
+import type { Db } from '../db/client.ts';
+import { flagsChanged } from '../flags/registry.ts';
+import { setFlagShares } from '../flags/store.ts';
+import type { PartnerInput } from '../partners/partner.ts';
+import { partnersChanged } from '../partners/registry.ts';
+import { deletePartner, savePartner, type SaveResult } from '../partners/store.ts';
+import { assertMay, type StaffMember } from './access.ts';
+
+export async function savePartnerAsAdmin(db: Db, staff: StaffMember, input: PartnerInput): Promise<SaveResult> {
+  assertMay(staff, 'partners.save');
+  const result = await savePartner(db, input);
+  if (result.ok) await partnersChanged();
+  return result;
+}
+
+export async function deletePartnerAsAdmin(db: Db, staff: StaffMember, id: number): Promise<boolean> {
+  assertMay(staff, 'partners.delete');
+  const deleted = await deletePartner(db, id);
+  if (deleted) await partnersChanged();
+  return deleted;
+}
+
+export async function setFlagSharesAsAdmin(db: Db, staff: StaffMember, key: string, variants: FeatureFlag['variants']): Promise<boolean> {
+  assertMay(staff, 'flags.change');
+  const changed = await setFlagShares(db, key, variants);
+  if (changed) await flagsChanged();
+  return changed;
+}

@@ -24,6 +24,7 @@ import {
   type CheckoutForm,
   type Passenger,
 } from '../domain/checkout/savedPassengers.ts';
+import { signalAnalytics } from './analyticsSignal.ts';
 
 export type { CheckoutForm, Passenger };
 
@@ -155,12 +156,14 @@ export async function submitForm(lang: string, hash: string, remember: Remember,
       body: JSON.stringify({ form: { ...form, addons: { ...form.addons, luggage: form.addons.luggage.filter((l) => l.quantity > 0) } } }),
     });
     if (response.ok) {
+      signalAnalytics('checkout_stage', { stage: 'Create and reserve booking cart' });
       if (remember.passengers) savePassengers(form.passengers, remember.documents);
       window.location.assign(checkoutPath(lang, hash, 2));
       return;
     }
     const body = (await response.json()) as ErrorBody;
     if (body.error?.code === 'price_changed' && body.error.old_total && body.error.new_total) {
+      signalAnalytics('checkout_stage', { stage: 'Price Changed' });
       $submit.set({ kind: 'price_changed', oldTotal: body.error.old_total, newTotal: body.error.new_total });
       return;
     }

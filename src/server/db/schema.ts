@@ -997,6 +997,40 @@ export const clientErrors = pgTable(
   (t) => [index('client_errors_recorded_idx').on(t.recordedAt)],
 );
 
+/** Session replay chunks (rrweb events) of sampled sessions, in the order the browser sent them. */
+export const sessionReplays = pgTable(
+  'session_replays',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    sessionId: text('session_id').notNull(),
+    seq: integer('seq').notNull(),
+    path: text('path').notNull(),
+    events: jsonb('events').$type<unknown[]>().notNull(),
+  },
+  (t) => [index('session_replays_session_idx').on(t.sessionId, t.seq)],
+);
+
+/**
+ * Bug reports sent to staff (`bug-report`): kept so the same message is mailed once an hour
+ * unless the reporter forces it, and so staff can see what was reported when.
+ */
+export const bugReports = pgTable(
+  'bug_reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** sha256 of the message, to find a repeat. */
+    digest: text('digest').notNull(),
+    message: text('message').notNull(),
+    recipients: jsonb('recipients').$type<string[]>().notNull(),
+    path: text('path'),
+    reporterId: integer('reporter_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    mailedTo: integer('mailed_to').notNull().default(0),
+  },
+  (t) => [index('bug_reports_digest_idx').on(t.digest, t.recordedAt)],
+);
+
 /**
  * Route-level redirects managed by Admin in the operators area (SPEC §2): a request for `fromPath`
  * is sent to `target`; an absolute target (with a scheme) is an external jump.

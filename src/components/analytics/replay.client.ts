@@ -14,7 +14,7 @@ export function startReplay(url: string, sessionId: string): () => void {
   let seq = 0;
   const send = (keepalive: boolean) => {
     if (events.length === 0) return;
-    const body = JSON.stringify({ session: sessionId, seq: seq++, path: location.pathname, events });
+    const body = JSON.stringify({ session: sessionId, seq: seq++, path: location.pathname, events: JSON.stringify(events) });
     events = [];
     // keepalive bodies are limited to 64 KB: a larger chunk on the way out is dropped by the browser.
     void fetch(url, { method: 'POST', body, keepalive: keepalive && body.length < 60_000, headers: { 'content-type': 'application/json' } }).catch(

@@ -126,6 +126,10 @@ export const API_ERRORS = {
   two_factor_on: { status: 409, about: 'Two-factor sign-in is on already.' },
   too_many_attempts: { status: 429, about: 'Too many attempts; retry after `Retry-After` seconds.' },
 
+  // Analytics and operations (issue 25).
+  invalid_analytics: { status: 400, about: 'The analytics, client-error or replay batch does not parse; `fields` names each failure.' },
+  invalid_bug_report: { status: 400, about: 'The bug report does not parse (recipients are staff roles; the message 10 to 5000 characters).' },
+
   // Preferences.
   invalid_currency: { status: 400, about: 'Not a supported currency, or an unsafe return path.' },
 } as const satisfies Record<string, CatalogueEntry>;

@@ -213,7 +213,14 @@ export async function runSearch(r: SearchRequest, fetcher: typeof fetch = (...ar
     if (controller !== own) return;
     $status.setKey('provinceName', answer.provinceName);
     $status.setKey('currency', answer.currency);
-    signalAnalytics('search', { from: r.fromId, to: r.toId, date: r.date, people: r.people, vehclasses: r.vehclasses, trips: trips.length });
+    signalAnalytics('search', {
+      from: r.fromId,
+      to: r.toId,
+      date: r.date,
+      people: r.people,
+      vehclasses: r.vehclasses,
+      trips: trips.length,
+    });
     if (trips.length === 0) {
       $trips.set([]);
       $status.set({ ...$status.get(), isSearching: false, hasError: true, currency: ZERO_PRICE.fxcode });

@@ -61,7 +61,8 @@ export function startCollector(doc: Document): void {
 
   const beacon = (endpoint: string, body: string) => {
     const blob = new Blob([body], { type: 'application/json' });
-    if (!navigator.sendBeacon(api(endpoint), blob)) void fetch(api(endpoint), { method: 'POST', body: blob, keepalive: true, headers: { 'content-type': 'application/json' } });
+    if (!navigator.sendBeacon(api(endpoint), blob))
+      void fetch(api(endpoint), { method: 'POST', body: blob, keepalive: true, headers: { 'content-type': 'application/json' } });
   };
 
   worker.addEventListener('message', (message: MessageEvent<Batch>) => {
@@ -85,7 +86,12 @@ export function startCollector(doc: Document): void {
     if (isIgnoredClientError(report)) return;
     const message: ToWorker = {
       type: 'error',
-      report: { message: report.message.slice(0, 1000), stack: report.stack?.slice(0, 4000), source: report.source?.slice(0, 500), path: doc.location.pathname },
+      report: {
+        message: report.message.slice(0, 1000),
+        stack: report.stack?.slice(0, 4000),
+        source: report.source?.slice(0, 500),
+        path: doc.location.pathname,
+      },
     };
     pendingErrors.push(message.report);
     worker.postMessage(message);
@@ -159,6 +165,7 @@ export function startCollector(doc: Document): void {
     void replay?.then((stop) => {
       stop();
     });
-    for (const name of ['visitor_log_id', 'session_log_id', 'referrer', 'affiliate_id', 'ad_click_ids'] as const) writeCookie(name, undefined);
+    for (const name of ['visitor_log_id', 'session_log_id', 'referrer', 'affiliate_id', 'ad_click_ids'] as const)
+      writeCookie(name, undefined);
   });
 }

@@ -17,9 +17,12 @@ export function startReplay(url: string, sessionId: string): () => void {
     const body = JSON.stringify({ session: sessionId, seq: seq++, path: location.pathname, events: JSON.stringify(events) });
     events = [];
     // keepalive bodies are limited to 64 KB: a larger chunk on the way out is dropped by the browser.
-    void fetch(url, { method: 'POST', body, keepalive: keepalive && body.length < 60_000, headers: { 'content-type': 'application/json' } }).catch(
-      () => undefined,
-    );
+    void fetch(url, {
+      method: 'POST',
+      body,
+      keepalive: keepalive && body.length < 60_000,
+      headers: { 'content-type': 'application/json' },
+    }).catch(() => undefined);
   };
   const stopRecording = record({
     emit(event) {

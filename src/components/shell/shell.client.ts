@@ -53,4 +53,3 @@ export function startShell(doc: Document): void {
   watchForNewBuilds();
   startAnalytics(doc);
 }
-

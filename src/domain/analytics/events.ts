@@ -83,7 +83,18 @@ export function clickPath(target: PathElement | null): string[] {
 }
 
 /** Ad click ids kept from a landing address (Google, Microsoft, Meta, TikTok, Yandex, X, LinkedIn…). */
-export const CLICK_ID_PARAMS = ['gclid', 'gbraid', 'wbraid', 'dclid', 'msclkid', 'fbclid', 'ttclid', 'yclid', 'twclid', 'li_fat_id'] as const;
+export const CLICK_ID_PARAMS = [
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'dclid',
+  'msclkid',
+  'fbclid',
+  'ttclid',
+  'yclid',
+  'twclid',
+  'li_fat_id',
+] as const;
 
 /** The ad click ids of a landing address's query, each cut to 200 characters. */
 export function clickIdsFrom(search: string): Record<string, string> {

@@ -41,7 +41,11 @@ export async function fileBugReport(
     const subject = `Bug report from ${context.host}${report.path ? ` (${report.path})` : ''}`;
     for (const { email } of staff) {
       if (!email) continue;
-      await mailer.send({ to: email, subject, text: `${report.message}\n\n— ${context.host}${report.path ?? ''}, ${context.now.toISOString()}` });
+      await mailer.send({
+        to: email,
+        subject,
+        text: `${report.message}\n\n— ${context.host}${report.path ?? ''}, ${context.now.toISOString()}`,
+      });
       mailed += 1;
     }
   }

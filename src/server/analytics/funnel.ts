@@ -45,7 +45,9 @@ export async function funnel(db: Db, query: FunnelQuery): Promise<FunnelRow[]> {
     entry.counts[row.stage as FunnelStage] = row.sessions;
   }
   // Newest day first; within a day, the partner with the most searches first.
-  return [...byKey.values()].sort((a, b) => b.day.localeCompare(a.day) || b.counts.search - a.counts.search || a.partner.localeCompare(b.partner));
+  return [...byKey.values()].sort(
+    (a, b) => b.day.localeCompare(a.day) || b.counts.search - a.counts.search || a.partner.localeCompare(b.partner),
+  );
 }
 
 /** The whole funnel's totals over the rows. */

@@ -65,7 +65,13 @@ export async function recordExternal(db: Db, body: ExternalBody, origin: Origin,
   });
 }
 
-export async function recordClientErrors(db: Db, body: ClientErrorsBody, origin: Origin, userAgent: string | null, now: Date): Promise<number> {
+export async function recordClientErrors(
+  db: Db,
+  body: ClientErrorsBody,
+  origin: Origin,
+  userAgent: string | null,
+  now: Date,
+): Promise<number> {
   await db.insert(clientErrors).values(
     body.errors.map((e) => ({
       recordedAt: now,

@@ -41,8 +41,7 @@ async function mailQueue(db: Db): Promise<MailQueue> {
       confirmations: sql<number>`count(*) filter (where ${and(inArray(bookings.status, [...PAID_STATUSES]), isNull(bookings.confirmationMailedAt))})::int`,
       cancellations: sql<number>`count(*) filter (where ${and(inArray(bookings.status, ['cancelled', 'refunded']), isNotNull(bookings.cancelledAt), isNull(bookings.cancellationMailedAt))})::int`,
     })
-    .from(bookings)
-    .where(sql`${bookings.confirmationMailedAt} is null or ${bookings.cancellationMailedAt} is null`);
+    .from(bookings);
   return { confirmations_owed: row?.confirmations ?? 0, cancellations_owed: row?.cancellations ?? 0 };
 }
 

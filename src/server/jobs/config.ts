@@ -13,6 +13,8 @@ const jobsEnvSchema = ENVIRONMENT.pick({
   JOB_EVENTS_MS: true,
   JOB_COUNTER_EXPIRY_MS: true,
   JOB_MAIL_BACKSTOP_MS: true,
+  JOB_ANALYTICS_PARTITIONS_MS: true,
+  ANALYTICS_RETENTION_DAYS: true,
   JOB_LEADER_RETRY_MS: true,
 });
 

@@ -1,6 +1,7 @@
 /**
  * The server's background jobs, one line each: what runs, how often (jobs/config.ts).
  */
+import { dropOldAnalyticsPartitions, ensureAnalyticsPartitions } from '../analytics/partitions.ts';
 import { releaseExpiredHolds } from '../booking/lifecycle/lapse.ts';
 import type { EventDispatcher } from '../events/dispatch.ts';
 import { expireCounterPayments } from '../payment/counterExpiry.ts';
@@ -11,7 +12,7 @@ import { sendBookingConfirmation } from '../tickets/mail.ts';
 import type { JobsEnv } from './config.ts';
 import type { Job } from './scheduler.ts';
 
-export const JOB_NAMES = ['hold-sweep', 'webhooks', 'events', 'counter-expiry', 'mail-backstop'] as const;
+export const JOB_NAMES = ['hold-sweep', 'webhooks', 'events', 'counter-expiry', 'mail-backstop', 'analytics-partitions'] as const;
 
 export function serverJobs(env: JobsEnv, events: EventDispatcher): Job[] {
   return [
@@ -33,6 +34,13 @@ export function serverJobs(env: JobsEnv, events: EventDispatcher): Job[] {
       run: async (db, now) =>
         (await deliverOwedConfirmationMails(db, now, (d, id) => sendBookingConfirmation(d, id), 20, { withoutEvent: true })) +
         (await deliverOwedCancellationMails(db, undefined, now.getTime(), 20, { withoutEvent: true })),
+    },
+    /** The analytics table's day partitions: a week ahead made, days past the retention dropped. */
+    {
+      name: 'analytics-partitions',
+      intervalMs: env.JOB_ANALYTICS_PARTITIONS_MS,
+      run: async (db, now) =>
+        (await ensureAnalyticsPartitions(db, now)) + (await dropOldAnalyticsPartitions(db, now, env.ANALYTICS_RETENTION_DAYS)).length,
     },
   ];
 }

@@ -23,6 +23,7 @@ export const OP_ACTIONS = {
   'page.counter': MANAGER_UP,
   'counter.markPaid': MANAGER_UP,
   'page.dashboard': MANAGER_UP,
+  'page.funnel': MANAGER_UP,
   'page.users': ADMIN,
   'users.changeRole': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
@@ -58,11 +59,12 @@ export function decideOpAccess(user: OpUser | null, action: OpAction): OpDecisio
 }
 
 /** Which areas a staff member's landing page links to. */
-export function opSections(role: Role): { bookings: boolean; counter: boolean; dashboard: boolean; users: boolean } {
+export function opSections(role: Role): { bookings: boolean; counter: boolean; dashboard: boolean; funnel: boolean; users: boolean } {
   return {
     bookings: mayDo(role, 'page.bookings'),
     counter: mayDo(role, 'page.counter'),
     dashboard: mayDo(role, 'page.dashboard'),
+    funnel: mayDo(role, 'page.funnel'),
     users: mayDo(role, 'page.users'),
   };
 }

@@ -52,6 +52,7 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'page.counter': ['manager', 'admin'],
   'counter.markPaid': ['manager', 'admin'],
   'page.dashboard': ['manager', 'admin'],
+  'page.funnel': ['manager', 'admin'],
   'page.users': ['admin'],
   'users.changeRole': ['admin'],
 };

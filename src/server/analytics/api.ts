@@ -32,7 +32,11 @@ function originOf(ctx: Ctx): Origin {
 export function createAnalyticsApi(options: { db?: Db; mailer?: Mailer; now?: () => Date } = {}) {
   const now = options.now ?? (() => new Date());
   const database = async () => options.db ?? (await import('../db/index.ts').then((m) => m.getDbHandle())).db;
-  const mailer = async () => options.mailer ?? (await import('../mail/index.ts').then((m) => m.getMailer()));
+  const mailer = async (): Promise<Mailer> => {
+    if (options.mailer) return options.mailer;
+    const { getMailer } = await import('../mail/index.ts');
+    return getMailer();
+  };
   const noStore = { 'cache-control': 'no-store' };
 
   return endpoints({
@@ -61,7 +65,7 @@ export function createAnalyticsApi(options: { db?: Db; mailer?: Mailer; now?: ()
     },
 
     /** SPEC §7 ping: the process answers (no database involved; `health` checks that). */
-    ping(): Promise<Response> {
+    ping(_ctx: Ctx): Promise<Response> {
       return Promise.resolve(json({ pong: true, time: now().toISOString() }, 200, noStore));
     },
 

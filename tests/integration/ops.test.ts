@@ -62,7 +62,7 @@ describe('the op pages', () => {
   const pages = readdirSync(folder).filter((f) => f.endsWith('.astro'));
 
   it('each check a page action of the matrix, and each POST checks an action of it', () => {
-    expect(pages.sort()).toEqual(['booking.astro', 'bookings.astro', 'counter.astro', 'dashboard.astro', 'index.astro', 'users.astro']);
+    expect(pages.sort()).toEqual(['booking.astro', 'bookings.astro', 'counter.astro', 'dashboard.astro', 'funnel.astro', 'index.astro', 'users.astro']);
     for (const page of pages) {
       const source = readFileSync(new URL(page, folder), 'utf8');
       const checked = [...source.matchAll(/opGate\(session, '([a-zA-Z.]+)'\)/g)].map((m) => m[1]);

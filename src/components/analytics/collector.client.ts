@@ -61,8 +61,14 @@ export function startCollector(doc: Document): void {
 
   const beacon = (endpoint: string, body: string) => {
     const blob = new Blob([body], { type: 'application/json' });
-    if (!navigator.sendBeacon(api(endpoint), blob))
-      void fetch(api(endpoint), { method: 'POST', body: blob, keepalive: true, headers: { 'content-type': 'application/json' } });
+    let queued = false;
+    try {
+      queued = navigator.sendBeacon(api(endpoint), blob);
+    } catch {
+      // Some browsers refuse a JSON-typed beacon; a keepalive fetch outlives the page the same way.
+    }
+    if (!queued)
+      void fetch(api(endpoint), { method: 'POST', body, keepalive: true, headers: { 'content-type': 'application/json' } }).catch(() => undefined);
   };
 
   worker.addEventListener('message', (message: MessageEvent<Batch>) => {

@@ -11,7 +11,9 @@ import { seriousViolations } from '../support/browser.ts';
 import { STAFF, STAFF_PASSWORD, STAFF_TOTP_SECRET } from '../support/staff.ts';
 import { directBookingUri } from '../support/tripsAndMail.ts';
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
+// Every step of a booking makes server calls: wait for them as a loaded machine needs.
+const slowly = expect.configure({ timeout: 60_000 });
 
 const TRACKING_COOKIES = ['visitor_log_id', 'session_log_id', 'referrer', 'affiliate_id', 'ad_click_ids'];
 const totp = new TOTP({ secret: Secret.fromBase32(STAFF_TOTP_SECRET), digits: 6, period: 30, algorithm: 'SHA1' });
@@ -81,17 +83,17 @@ test('with consent given, the funnel page counts this booking under its partner'
   await page.getByLabel('Email').fill(`${partner}@example.com`);
   await page.getByLabel('Mobile phone').fill('+66 81 234 5678');
   await page.getByRole('button', { name: 'Reserve seats and continue' }).click();
-  await expect(page).toHaveURL(/\/step\/confirmation$/);
+  await slowly(page).toHaveURL(/\/step\/confirmation$/);
   await page.getByRole('link', { name: 'Continue to payment' }).click();
   await page.getByRole('button', { name: 'Pay by card' }).click();
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry date (MM/YY)').fill('12/34');
   await page.getByLabel('Security code (CVC)').fill('123');
   const paidView = page.waitForResponse((r) => r.url().includes('/analytics/visitlog') && (r.request().postData() ?? '').includes('/success'), {
-    timeout: 30_000,
+    timeout: 90_000,
   });
   await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your booking is paid' })).toBeVisible({ timeout: 30_000 });
+  await slowly(page.getByRole('heading', { level: 1, name: 'Thank you, your booking is paid' })).toBeVisible();
   expect((await paidView).status()).toBe(202);
   expect(beacons).toContain(`/api/nuxt/en/analytics/external`);
 
@@ -102,17 +104,17 @@ test('with consent given, the funnel page counts this booking under its partner'
   await staff.getByLabel('Email').fill(STAFF.manager);
   await staff.getByLabel('Password').fill(STAFF_PASSWORD);
   await staff.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(staff.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible({ timeout: 20_000 });
+  await slowly(staff.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
   await staff.getByLabel('Code from your authenticator app, or a recovery code').fill(totp.generate());
   await staff.getByRole('button', { name: 'Verify' }).click();
   await staff.getByRole('navigation', { name: /operators/i }).getByRole('link', { name: 'Funnel' }).click();
   await staff.getByLabel('Partner').fill(partner);
   await staff.getByRole('button', { name: 'Show' }).click();
-  await expect(staff.getByRole('heading', { level: 1, name: 'Booking funnel' })).toBeVisible();
+  await slowly(staff.getByRole('heading', { level: 1, name: 'Booking funnel' })).toBeVisible();
   const row = staff.getByRole('row').filter({ hasText: partner });
-  await expect(row).toHaveCount(1);
+  await slowly(row).toHaveCount(1);
   // Partner, searches, added to cart, passengers, payment, paid: one session reached every step.
-  await expect(row.getByRole('cell')).toHaveText([partner, /^1\b/, /^1\b/, /^1\b/, /^1\b/, /^1\b/]);
+  await slowly(row.getByRole('cell')).toHaveText([partner, /^1\b/, /^1\b/, /^1\b/, /^1\b/, /^1\b/]);
   expect(await seriousViolations(staff)).toEqual([]);
   await staffContext.close();
 });

@@ -56,7 +56,7 @@ export function createPrefetchQueue(fetchOne: (url: string) => Promise<unknown>,
   let active = 0;
   const pump = () => {
     while (active < max && waiting.length > 0) {
-      const url = waiting.shift() as string;
+      const url = waiting.shift()!;
       active += 1;
       void fetchOne(url)
         .catch(() => undefined)

@@ -23,7 +23,7 @@ function watchAnalytics(page: Page): string[] {
   const seen: string[] = [];
   page.on('request', (request: Request) => {
     const path = new URL(request.url()).pathname;
-    if (/\/analytics\//.test(path) || /collector|batch\.worker|replay\.client|rrweb/i.test(path)) seen.push(path);
+    if (path.includes('/analytics/') || /collector|batch\.worker|replay\.client|rrweb/i.test(path)) seen.push(path);
   });
   return seen;
 }
@@ -66,13 +66,13 @@ test('before the visitor answers the consent bar, nothing is collected either', 
 
 test('with consent given, the funnel page counts this booking under its partner', async ({ browser, page, context }) => {
   const partner = `e2e-${String(Date.now())}-${Math.random().toString(36).slice(2, 7)}`;
-  const beacons: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/analytics/')) beacons.push(new URL(request.url()).pathname);
-  });
+  // The same watch as the refusing tests: here it must see the collector (so there it would have too).
+  const seen = watchAnalytics(page);
   await page.goto(`/en?aid=${partner}&gclid=g-${partner}`);
   await page.getByRole('button', { name: 'Accept all' }).click();
-  await expect.poll(async () => (await context.cookies()).map((c) => c.name)).toEqual(expect.arrayContaining(['visitor_log_id', 'session_log_id', 'affiliate_id', 'ad_click_ids']));
+  await expect
+    .poll(async () => (await context.cookies()).map((c) => c.name))
+    .toEqual(expect.arrayContaining(['visitor_log_id', 'session_log_id', 'affiliate_id', 'ad_click_ids']));
 
   // A search, then the booking path to the paid page.
   await page.goto('/en/bus/bangkok/chiang-mai');
@@ -89,13 +89,14 @@ test('with consent given, the funnel page counts this booking under its partner'
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry date (MM/YY)').fill('12/34');
   await page.getByLabel('Security code (CVC)').fill('123');
-  const paidView = page.waitForResponse((r) => r.url().includes('/analytics/visitlog') && (r.request().postData() ?? '').includes('/success'), {
-    timeout: 90_000,
-  });
   await page.getByRole('button', { name: /^Pay / }).click();
   await slowly(page.getByRole('heading', { level: 1, name: 'Thank you, your booking is paid' })).toBeVisible();
-  expect((await paidView).status()).toBe(202);
-  expect(beacons).toContain(`/api/nuxt/en/analytics/external`);
+  expect(seen.some((path) => path.includes('collector'))).toBe(true);
+  // Hidden: the collector sends what it still holds (the paid page's view) at once.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
 
   // A manager reads the funnel for this partner.
   const staffContext = await browser.newContext();
@@ -107,14 +108,20 @@ test('with consent given, the funnel page counts this booking under its partner'
   await slowly(staff.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
   await staff.getByLabel('Code from your authenticator app, or a recovery code').fill(totp.generate());
   await staff.getByRole('button', { name: 'Verify' }).click();
-  await staff.getByRole('navigation', { name: /operators/i }).getByRole('link', { name: 'Funnel' }).click();
+  await staff
+    .getByRole('navigation', { name: /operators/i })
+    .getByRole('link', { name: 'Funnel' })
+    .click();
   await staff.getByLabel('Partner').fill(partner);
   await staff.getByRole('button', { name: 'Show' }).click();
   await slowly(staff.getByRole('heading', { level: 1, name: 'Booking funnel' })).toBeVisible();
   const row = staff.getByRole('row').filter({ hasText: partner });
-  await slowly(row).toHaveCount(1);
   // Partner, searches, added to cart, passengers, payment, paid: one session reached every step.
-  await slowly(row.getByRole('cell')).toHaveText([partner, /^1\b/, /^1\b/, /^1\b/, /^1\b/, /^1\b/]);
+  // (The last beacons may still be on their way: the page is asked again until they are counted.)
+  await expect(async () => {
+    await staff.reload();
+    await expect(row.getByRole('cell')).toHaveText([partner, /^1\b/, /^1\b/, /^1\b/, /^1\b/, /^1\b/], { timeout: 5_000 });
+  }).toPass({ timeout: 90_000 });
   expect(await seriousViolations(staff)).toEqual([]);
   await staffContext.close();
 });

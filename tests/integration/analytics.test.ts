@@ -58,7 +58,7 @@ describe.each(DATABASES)('analytics on $name', (database) => {
   it('keeps the events in a table partitioned by day', async () => {
     const kind = await handle.db.execute(sql`select c.relkind as kind, p.partstrat as strategy from pg_class c
       join pg_partitioned_table p on p.partrelid = c.oid where c.relname = 'analytics_events'`);
-    expect((kind as unknown as { rows: unknown[] }).rows).toEqual([{ kind: 'p', strategy: 'r' }]);
+    expect((kind as { rows: unknown[] }).rows).toEqual([{ kind: 'p', strategy: 'r' }]);
 
     expect(await ensureAnalyticsPartitions(handle.db, NOW)).toBeGreaterThan(0);
     const days = await analyticsPartitionDays(handle.db);
@@ -72,7 +72,7 @@ describe.each(DATABASES)('analytics on $name', (database) => {
     const where = await handle.db.execute(
       sql`select tableoid::regclass::text as part from analytics_events where session_id = 'session-0001'`,
     );
-    expect((where as unknown as { rows: { part: string }[] }).rows[0]?.part).toBe('analytics_events_p20270310');
+    expect((where as { rows: { part: string }[] }).rows[0]?.part).toBe('analytics_events_p20270310');
   });
 
   it('moves rows kept by the default partition into the day partition made later, and drops expired days', async () => {
@@ -81,13 +81,13 @@ describe.each(DATABASES)('analytics on $name', (database) => {
     await api().visitlog(post('analytics/visitlog', { visitor: 'visitor-0002', session: 'session-late', events: [pageView('/en')] }));
     clock = NOW;
     const before = await handle.db.execute(sql`select count(*)::int as n from analytics_events_default`);
-    expect((before as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+    expect((before as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
 
     await ensureAnalyticsPartitions(handle.db, far);
     const after = await handle.db.execute(
       sql`select tableoid::regclass::text as part from analytics_events where session_id = 'session-late'`,
     );
-    expect((after as unknown as { rows: { part: string }[] }).rows).toEqual([
+    expect((after as { rows: { part: string }[] }).rows).toEqual([
       { part: `analytics_events_p${far.toISOString().slice(0, 10).replaceAll('-', '')}` },
     ]);
 
@@ -120,7 +120,7 @@ describe.each(DATABASES)('analytics on $name', (database) => {
     );
     expect(tooLong.status).toBe(400);
     const kept = await handle.db.execute(sql`select count(*)::int as n from analytics_events where visitor_id = 'visitor-0003'`);
-    expect((kept as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+    expect((kept as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
   });
 
   it('counts each session once per funnel step, per day and partner', async () => {

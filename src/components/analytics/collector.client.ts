@@ -68,7 +68,9 @@ export function startCollector(doc: Document): void {
       // Some browsers refuse a JSON-typed beacon; a keepalive fetch outlives the page the same way.
     }
     if (!queued)
-      void fetch(api(endpoint), { method: 'POST', body, keepalive: true, headers: { 'content-type': 'application/json' } }).catch(() => undefined);
+      void fetch(api(endpoint), { method: 'POST', body, keepalive: true, headers: { 'content-type': 'application/json' } }).catch(
+        () => undefined,
+      );
   };
 
   worker.addEventListener('message', (message: MessageEvent<Batch>) => {

@@ -14,5 +14,8 @@ export function rememberLanguage(href: string): void {
 
 /** Writes the cookie as a language link is followed (synchronously: the page is about to go). */
 export function rememberLanguageOnClick(links: Iterable<HTMLAnchorElement>): void {
-  for (const link of links) link.addEventListener('click', () => rememberLanguage(link.href));
+  for (const link of links)
+    link.addEventListener('click', () => {
+      rememberLanguage(link.href);
+    });
 }

@@ -9,7 +9,7 @@ import { createPrefetchQueue, prefetchAllowed, prefetchTarget, type ConnectionIn
 export function startPrefetch(doc: Document): void {
   const connection = (navigator as Navigator & { connection?: ConnectionInfo }).connection;
   if (!prefetchAllowed(connection)) return;
-  const queue = createPrefetchQueue((url) => fetch(url, { credentials: 'same-origin', priority: 'low' } as RequestInit));
+  const queue = createPrefetchQueue((url) => fetch(url, { credentials: 'same-origin', priority: 'low' }));
   const consider = (link: HTMLAnchorElement) => {
     if (link.hasAttribute('download') || link.target === '_blank') return;
     // Checked again at each link: the visitor may have turned data-saver on meanwhile.

@@ -53,7 +53,10 @@ export function startShell(doc: Document): void {
   watchForNewBuilds();
   startAnalytics(doc);
   // Likely next pages, once the page itself is done (idle), so prefetching never competes with it.
-  const prefetch = () => void import('./prefetch.client.ts').then((m) => m.startPrefetch(doc));
+  const prefetch = () =>
+    void import('./prefetch.client.ts').then((m) => {
+      m.startPrefetch(doc);
+    });
   if ('requestIdleCallback' in window) requestIdleCallback(prefetch);
   else setTimeout(prefetch, 1);
 }

@@ -45,7 +45,7 @@ export interface CollectedEvent {
 export function funnelStageOfPath(pathname: string, routeName: string | undefined): FunnelStage | undefined {
   if (routeName === 'search-results') return 'search';
   const rest = pathname.replace(/^\/[a-z]{2}(?=\/|$)/, '');
-  if (/^\/add-to-cart\//.test(rest)) return 'add_to_cart';
+  if (rest.startsWith("/add-to-cart/")) return 'add_to_cart';
   if (/^\/checkout\/[^/]+\/step\/passengers\/?$/.test(rest)) return 'passengers';
   if (/^\/pay\/[^/]+\/?$/.test(rest)) return 'payment';
   if (/^\/order\/[^/]+\/payment\/[^/]+\/success\/?$/.test(rest)) return 'paid';

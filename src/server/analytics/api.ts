@@ -65,6 +65,7 @@ export function createAnalyticsApi(options: { db?: Db; mailer?: Mailer; now?: ()
     },
 
     /** SPEC §7 ping: the process answers (no database involved; `health` checks that). */
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- endpoint() hands every handler its context
     ping(_ctx: Ctx): Promise<Response> {
       return Promise.resolve(json({ pong: true, time: now().toISOString() }, 200, noStore));
     },

@@ -32,7 +32,7 @@ export async function funnel(db: Db, query: FunnelQuery): Promise<FunnelRow[]> {
     where stage is not null and recorded_at >= ${query.from.toISOString()}::timestamptz and recorded_at < ${query.to.toISOString()}::timestamptz
       ${query.partner ? sql`and coalesce(affiliate_id, host) = ${query.partner}` : sql``}
     group by 1, 2, 3`);
-  const rows = (result as unknown as { rows: { day: string; partner: string; stage: string; sessions: number }[] }).rows;
+  const rows = (result as { rows: { day: string; partner: string; stage: string; sessions: number }[] }).rows;
   const byKey = new Map<string, FunnelRow>();
   for (const row of rows) {
     if (!(FUNNEL_STAGES as readonly string[]).includes(row.stage)) continue;

@@ -16,7 +16,7 @@ function utcDay(date: Date): string {
 /** Makes the missing partitions; the number made. */
 export async function ensureAnalyticsPartitions(db: Db, now: Date): Promise<number> {
   const result = await db.execute(sql`select analytics_ensure_partitions(${utcDay(now)}::date, ${PARTITION_DAYS_AHEAD + 1}) as made`);
-  return Number((result as unknown as { rows: { made: number }[] }).rows[0]?.made ?? 0);
+  return (result as { rows: { made: number }[] }).rows[0]?.made ?? 0;
 }
 
 /** The day partitions that exist, oldest first (YYYY-MM-DD). */
@@ -27,7 +27,7 @@ export async function analyticsPartitionDays(db: Db): Promise<string[]> {
     join pg_class child on child.oid = pg_inherits.inhrelid
     where parent.relname = 'analytics_events' and child.relname like 'analytics_events_p%'
     order by child.relname`);
-  return (result as unknown as { rows: { name: string }[] }).rows.map(({ name }) => {
+  return (result as { rows: { name: string }[] }).rows.map(({ name }) => {
     const d = name.slice('analytics_events_p'.length);
     return `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`;
   });

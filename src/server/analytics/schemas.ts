@@ -10,12 +10,7 @@ export const logIdSchema = z.string().regex(/^[\w-]{8,64}$/);
 export const affiliateIdSchema = z.string().regex(/^[\w.-]{1,64}$/);
 const pathSchema = z.string().min(1).max(500).startsWith('/');
 
-const dataValue = z.union([
-  z.string().max(500),
-  z.number().finite(),
-  z.boolean(),
-  z.array(z.string().max(200)).max(CLICK_PATH_MAX_ANCESTORS),
-]);
+const dataValue = z.union([z.string().max(500), z.number(), z.boolean(), z.array(z.string().max(200)).max(CLICK_PATH_MAX_ANCESTORS)]);
 
 export const collectedEventSchema = z.object({
   kind: z.enum(EVENT_KINDS),

@@ -112,7 +112,7 @@ test('with consent given, the funnel page counts this booking under its partner'
     .getByRole('navigation', { name: /operators/i })
     .getByRole('link', { name: 'Funnel' })
     .click();
-  await staff.getByLabel('Partner').fill(partner);
+  await staff.getByRole('textbox', { name: 'Partner' }).fill(partner);
   await staff.getByRole('button', { name: 'Show' }).click();
   await slowly(staff.getByRole('heading', { level: 1, name: 'Booking funnel' })).toBeVisible();
   const row = staff.getByRole('row').filter({ hasText: partner });

@@ -56,7 +56,8 @@ export function createPrefetchQueue(fetchOne: (url: string) => Promise<unknown>,
   let active = 0;
   const pump = () => {
     while (active < max && waiting.length > 0) {
-      const url = waiting.shift()!;
+      const url = waiting.shift();
+      if (url === undefined) break;
       active += 1;
       void fetchOne(url)
         .catch(() => undefined)

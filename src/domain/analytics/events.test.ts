@@ -28,6 +28,8 @@ describe('funnel stages from pages', () => {
   it('reads each step of the booking path from its address', () => {
     expect(funnelStageOfPath('/en/bus/bangkok/chiang-mai', 'search-results')).toBe('search');
     expect(funnelStageOfPath('/de/add-to-cart/123-456', 'other')).toBe('add_to_cart');
+    // add-to-cart answers 303 to the new cart's checkout page: that page is what the browser shows.
+    expect(funnelStageOfPath('/en/checkout/h1', 'other')).toBe('add_to_cart');
     expect(funnelStageOfPath('/en/checkout/abc/step/passengers', 'other')).toBe('passengers');
     expect(funnelStageOfPath('/en/pay/abc', 'pay')).toBe('payment');
     expect(funnelStageOfPath('/th/order/4f1c/payment/card/success', 'other')).toBe('paid');

@@ -39,13 +39,15 @@ export interface CollectedEvent {
 
 /**
  * The funnel stage a page proves by being shown, from its path (after the language segment):
- * a results page is a search, `add-to-cart/…` is the add to cart, the passengers step, the payment
- * page, and the success page that only a paid booking's owner reaches.
+ * a results page is a search; the cart's checkout page (`checkout/{hash}`, where `add-to-cart/…`
+ * sends the browser with a 303 once the cart is made, so the add-to-cart address itself never
+ * renders) is the add to cart; the passengers step, the payment page, and the success page that
+ * only a paid booking's owner reaches.
  */
 export function funnelStageOfPath(pathname: string, routeName: string | undefined): FunnelStage | undefined {
   if (routeName === 'search-results') return 'search';
   const rest = pathname.replace(/^\/[a-z]{2}(?=\/|$)/, '');
-  if (rest.startsWith("/add-to-cart/")) return 'add_to_cart';
+  if (rest.startsWith('/add-to-cart/') || /^\/checkout\/[^/]+\/?$/.test(rest)) return 'add_to_cart';
   if (/^\/checkout\/[^/]+\/step\/passengers\/?$/.test(rest)) return 'passengers';
   if (/^\/pay\/[^/]+\/?$/.test(rest)) return 'payment';
   if (/^\/order\/[^/]+\/payment\/[^/]+\/success\/?$/.test(rest)) return 'paid';

@@ -157,6 +157,10 @@ export const ENVIRONMENT = z.object({
   /** The after-trip NPS survey mails (src/server/support/surveys.ts). */
   JOB_NPS_SURVEYS_MS: jobInterval(300_000),
   JOB_TRIP_REMINDER_MS: jobInterval(300_000),
+  /** How often the analytics day partitions are made ahead and the expired days dropped (src/server/analytics/partitions.ts). */
+  JOB_ANALYTICS_PARTITIONS_MS: jobInterval(3_600_000),
+  /** How many days of analytics events are kept (whole day partitions are dropped after that). */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400).meta(about('server')),
   /** How often a process that does not lead tries to take the leader lock (and the leader checks its connection). */
   JOB_LEADER_RETRY_MS: jobInterval(1_000),
   /** Set by scripts/serve.ts: the build's client/ folder, where pages rendered on request are kept. */

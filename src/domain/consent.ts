@@ -6,6 +6,8 @@ export const CONSENT_CATEGORIES = ['necessary', 'preferences', 'statistics', 'ma
 export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
 export type Consent = Partial<Record<ConsentCategory, boolean | undefined>>;
 export const CONSENT_COOKIE = 'consent';
+/** Dispatched on document by the consent bar after it stores a new choice (the analytics collector follows it). */
+export const CONSENT_CHANGED = 'consent-changed';
 /** The consent choice is kept one year (SPEC §9), as the cookie table (cookieTable.ts) lists it (its test checks). */
 export const CONSENT_MAX_AGE_S = 365 * 24 * 60 * 60;
 

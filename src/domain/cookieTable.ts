@@ -10,6 +10,8 @@ const HOUR_S = 60 * MINUTE_S;
 const DAY_S = 24 * HOUR_S;
 /** SPEC §9: search, user, currency and passenger cookies live one year. */
 export const YEAR_S = 365 * DAY_S;
+/** SPEC §9: some tracking ids live 400 days (the longest a browser keeps a cookie). */
+export const TRACKING_ID_S = 400 * DAY_S;
 
 export type CookieCategory = 'necessary' | 'preferences' | 'statistics' | 'marketing';
 
@@ -45,6 +47,17 @@ const PURPOSES = {
   // Issue 25: which variant of each feature flag this browser was given, so it keeps seeing the
   // same page layout; the web client sends it back on API calls (X-Feature-Flags).
   flags: { maxAgeS: YEAR_S, category: 'necessary', httpOnly: false },
+  // The language the traveller chose in the language menu; `/` and language-neutral addresses follow it.
+  language: { maxAgeS: YEAR_S, category: 'preferences', httpOnly: false },
+  // Analytics (issue 25): written by the collector only when consent allows statistics. The
+  // visitor log id lives 400 days (SPEC §9 "some tracking ids"), the session log id 30 minutes
+  // of inactivity (each page renews it).
+  visitor_log: { maxAgeS: TRACKING_ID_S, category: 'statistics', httpOnly: false },
+  session_log: { maxAgeS: 30 * MINUTE_S, category: 'statistics', httpOnly: false },
+  // Where a visit came from: the referring site and partner for 30 days, ad click ids (gclid,
+  // fbclid…) 400 days; only when consent allows marketing.
+  referrer: { maxAgeS: 30 * DAY_S, category: 'marketing', httpOnly: false },
+  ad_click: { maxAgeS: TRACKING_ID_S, category: 'marketing', httpOnly: false },
 } as const satisfies Record<string, CookieEntry>;
 
 export type CookiePurpose = keyof typeof PURPOSES;
@@ -76,6 +89,11 @@ export const COOKIES = {
   passengers: 'passengers',
   affiliate_id: 'affiliate',
   feature_flags: 'flags',
+  language: 'language',
+  visitor_log_id: 'visitor_log',
+  session_log_id: 'session_log',
+  referrer: 'referrer',
+  ad_click_ids: 'ad_click',
 } as const satisfies Record<string, CookiePurpose>;
 
 export type CookieName = keyof typeof COOKIES;

@@ -26,6 +26,7 @@ import {
   type Passenger,
 } from '../domain/checkout/savedPassengers.ts';
 import { apiHeaders } from './clientHeaders.ts';
+import { signalAnalytics } from './analyticsSignal.ts';
 
 export type { CheckoutForm, Passenger };
 
@@ -169,12 +170,14 @@ export async function submitForm(
       }),
     });
     if (response.ok) {
+      signalAnalytics('checkout_stage', { stage: 'Create and reserve booking cart' });
       if (remember.passengers) savePassengers(form.passengers, remember.documents);
       window.location.assign(checkoutPath(lang, hash, 2));
       return;
     }
     const body = (await response.json()) as ErrorBody;
     if (body.error?.code === 'price_changed' && body.error.old_total && body.error.new_total) {
+      signalAnalytics('checkout_stage', { stage: 'Price Changed' });
       $submit.set({ kind: 'price_changed', oldTotal: body.error.old_total, newTotal: body.error.new_total });
       return;
     }

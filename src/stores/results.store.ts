@@ -23,6 +23,7 @@ import {
   type TabKey,
 } from '../domain/results/queryState.ts';
 import { disableTrip, mergeRecheck, summarize, ZERO_PRICE, type RecheckedTrip, type TripsSummary } from '../domain/results/summary.ts';
+import { signalAnalytics } from './analyticsSignal.ts';
 
 export interface SearchRequest {
   lang: string;
@@ -201,11 +202,16 @@ export async function runSearch(r: SearchRequest, fetcher: typeof fetch = (...ar
       fetcher,
     );
     if (response.status === 503) {
+      signalAnalytics('search_failure', { status: 503 });
       $status.setKey('hasError', true);
       $status.setKey('isSearching', false);
       return;
     }
-    if (!response.ok) throw new Error(`search ${response.status}`);
+    if (!response.ok) {
+      // SPEC §8: other search failures are recorded with their status, then handled generically.
+      signalAnalytics('search_failure', { status: response.status });
+      throw new Error(`search ${response.status}`);
+    }
     const answer = (await response.json()) as SearchAnswer;
     if (controller !== own) return;
     const trips = await listWork('makeProductList', answer.trips);
@@ -213,6 +219,14 @@ export async function runSearch(r: SearchRequest, fetcher: typeof fetch = (...ar
     $status.setKey('provinceName', answer.provinceName);
     $passes.set(answer.passes ?? []);
     $status.setKey('currency', answer.currency);
+    signalAnalytics('search', {
+      from: r.fromId,
+      to: r.toId,
+      date: r.date,
+      people: r.people,
+      vehclasses: r.vehclasses,
+      trips: trips.length,
+    });
     if (trips.length === 0) {
       $trips.set([]);
       $status.set({ ...$status.get(), isSearching: false, hasError: true, currency: ZERO_PRICE.fxcode });
@@ -296,6 +310,8 @@ export function setView(view: ResultsState, history: 'push' | 'replace' = 'push'
 }
 
 export function chooseTab(tab: TabKey): void {
+  // SPEC §4: selecting a transportation tab is logged.
+  signalAnalytics('tab', { tab });
   setView(selectTab($trips.get(), $view.get(), tab));
 }
 

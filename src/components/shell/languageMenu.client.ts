@@ -4,6 +4,7 @@
  */
 import { languageLinks } from '../../domain/shellMenus.ts';
 import { isSegment } from '../../i18n/locales.ts';
+import { rememberLanguage } from './languageCookie.client.ts';
 
 export function enhanceLanguageMenus(doc: Document): void {
   for (const menu of doc.querySelectorAll<HTMLElement>('[data-language-menu]')) {
@@ -21,6 +22,7 @@ export function enhanceLanguageMenus(doc: Document): void {
       a.addEventListener('click', () => {
         a.search = doc.location.search;
         a.hash = doc.location.hash;
+        rememberLanguage(a.href);
       });
       const item = doc.createElement('li');
       item.append(a);

@@ -6,6 +6,7 @@
  * imported when it is needed.
  */
 import { readCookie } from '../../stores/readCookie.ts';
+import { startAnalytics } from '../analytics/start.client.ts';
 import { wireBackButtons } from '../backButton.client.ts';
 import { watchForNewBuilds } from './buildCheck.client.ts';
 import { wireCurrencyMenus } from './currencyLabel.client.ts';
@@ -50,4 +51,12 @@ export function startShell(doc: Document): void {
   else setTimeout(markBots, 1);
 
   watchForNewBuilds();
+  startAnalytics(doc);
+  // Likely next pages, once the page itself is done (idle), so prefetching never competes with it.
+  const prefetch = () =>
+    void import('./prefetch.client.ts').then((m) => {
+      m.startPrefetch(doc);
+    });
+  if ('requestIdleCallback' in window) requestIdleCallback(prefetch);
+  else setTimeout(prefetch, 1);
 }

@@ -6,6 +6,7 @@
  */
 import { useRef, useState } from 'react';
 import { islandTranslator } from '../shared/translate.ts';
+import { signalAnalytics } from '../../stores/analyticsSignal.ts';
 import './Checkout.css';
 import { apiHeaders } from '../../stores/clientHeaders.ts';
 
@@ -33,6 +34,7 @@ export default function PayOptions({ lang, hash, paygates, messages }: Props) {
     setError(null);
     let key = keys.current.get(code);
     if (!key) keys.current.set(code, (key = newKey()));
+    signalAnalytics('checkout_stage', { stage: 'Payment', paygate: code });
     try {
       const response = await fetch(`/api/nuxt/${lang}/pay/place-order-by-booking-cart-hash`, {
         method: 'POST',

@@ -141,6 +141,10 @@ export const API_ERRORS = {
   },
   invalid_unsubscribe_link: { status: 403, about: 'The unsubscribe link is garbled or its hash does not match the type and address.' },
 
+  // Analytics and operations (issue 25).
+  invalid_analytics: { status: 400, about: 'The analytics, client-error or replay batch does not parse; `fields` names each failure.' },
+  invalid_bug_report: { status: 400, about: 'The bug report does not parse (recipients are staff roles; the message 10 to 5000 characters).' },
+
   // Preferences.
   invalid_currency: { status: 400, about: 'Not a supported currency, or an unsafe return path.' },
 

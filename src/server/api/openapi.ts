@@ -72,6 +72,8 @@ import { oneClickBody } from '../mail/api.ts';
 import { changePassengersBody } from '../selfservice/api.ts';
 import { unsubscribeQuery } from '../mail/preferences.ts';
 import { API_ERRORS, type ApiErrorCode } from './catalogue.ts';
+import { bugReportAnswer, pingAnswer, recordedAnswer } from '../analytics/api.ts';
+import { bugReportBody, clientErrorsBody, externalBody, replayBody, visitlogBody } from '../analytics/schemas.ts';
 import { ANSWERS } from './answers.ts';
 import { apiErrorBodySchema } from './errors.ts';
 
@@ -960,6 +962,61 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: { schema: currencyPreferenceBody, type: 'form' },
     ok: { status: 303, description: 'Back to `returnTo` (a same-site path) or the home page.', type: 'redirect' },
     errors: ['invalid_currency'],
+  },
+  {
+    method: 'post',
+    path: nuxt('analytics/visitlog'),
+    tag: 'analytics',
+    summary: "A batch of the consent-gated collector's events (page views, searches, tabs, checkout stages, search failures, click paths)",
+    description:
+      'Sent with sendBeacon by the collector, which runs only when the visitor allowed statistics and never for bots. The server records the host and its own clock (the day partition) and works out the funnel stage of each event.',
+    body: { schema: visitlogBody },
+    ok: { schema: recordedAnswer, status: 202, description: '`{ recorded }`: how many events were kept.' },
+    errors: ['invalid_analytics'],
+  },
+  {
+    method: 'post',
+    path: nuxt('analytics/external'),
+    tag: 'analytics',
+    summary: 'An arrival from outside: the referring site, the partner affiliate id and ad click ids (gclid, fbclid…)',
+    body: { schema: externalBody },
+    ok: { schema: recordedAnswer, status: 202, description: '`{ recorded: 1 }`.' },
+    errors: ['invalid_analytics'],
+  },
+  {
+    method: 'post',
+    path: nuxt('analytics/client-errors'),
+    tag: 'analytics',
+    summary: "Client errors batched by the collector's worker, after its ignore list (extensions, aborted requests…)",
+    body: { schema: clientErrorsBody },
+    ok: { schema: recordedAnswer, status: 202, description: '`{ recorded }`: how many distinct errors were kept.' },
+    errors: ['invalid_analytics'],
+  },
+  {
+    method: 'post',
+    path: nuxt('analytics/replay'),
+    tag: 'analytics',
+    summary: 'A chunk of session replay events (rrweb) of a sampled session (3 %, every session on the payment pages)',
+    body: { schema: replayBody },
+    ok: { schema: recordedAnswer, status: 202, description: '`{ recorded }`: the events in the chunk.' },
+    errors: ['invalid_analytics'],
+  },
+  {
+    method: 'get',
+    path: nuxt('ping'),
+    tag: 'meta',
+    summary: 'The server process answers (the database is not asked: see /api/health)',
+    ok: { schema: pingAnswer, status: 200, description: '`{ pong: true, time }`.' },
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: nuxt('bug-report'),
+    tag: 'meta',
+    summary: 'A bug report mailed to the staff of the roles in `recipients`; a repeat within the hour is not mailed again unless `force`',
+    body: { schema: bugReportBody },
+    ok: { schema: bugReportAnswer, status: 202, description: '`{ received: true, mailed, duplicate }`.' },
+    errors: ['invalid_bug_report', 'too_many_attempts'],
   },
   {
     method: 'get',

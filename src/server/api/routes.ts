@@ -14,6 +14,10 @@ const BODY_LIMITS: Readonly<Record<string, number>> = {
   '/api/nuxt/{lang}/validate/form': BOOKING_FORM_LIMIT,
   '/api/nuxt/{lang}/checkout/booking-form': BOOKING_FORM_LIMIT,
   '/api/nuxt/{lang}/checkout/reserve/{hash}': BOOKING_FORM_LIMIT,
+  // A batch of up to 100 events with click paths of up to 100 ancestors; replay chunks carry DOM snapshots.
+  '/api/nuxt/{lang}/analytics/visitlog': 256 * 1024,
+  '/api/nuxt/{lang}/analytics/client-errors': 256 * 1024,
+  '/api/nuxt/{lang}/analytics/replay': 2 * 1024 * 1024,
 };
 
 export interface ApiRoute {

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { componentLogger } from '../logger.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -47,6 +48,14 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
       connectionString: options.databaseUrl,
       max: options.maxConnections ?? 10,
       ...(options.lockTimeoutMs ? { options: `-c lock_timeout=${String(options.lockTimeoutMs)}` } : {}),
+    });
+    // An idle connection the database drops (a restart, a failover, a proxy gone) is reported as
+    // an 'error' event on the pool; with no listener Node ends the whole server process, so a
+    // database outage took the server down with it instead of answering 503 from /api/health
+    // until the database is back (tests/integration/health.postgres.test.ts). The pool discards
+    // that connection and opens new ones on demand.
+    pool.on('error', (error) => {
+      componentLogger('db').warn({ err: error.message }, 'an idle database connection was lost');
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     if (options.lockTimeoutMs) connectionLockTimeout.set(db, options.lockTimeoutMs);

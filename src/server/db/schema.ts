@@ -1327,3 +1327,109 @@ export const featureFlags = pgTable('feature_flags', {
   variants: jsonb('variants').$type<{ name: string; share: number }[]>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Analytics, client errors and route redirects (issue 25 items 4–6, src/server/analytics/).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What the consent-gated collector records (page views, searches, tabs, checkout stages, search
+ * failures, click paths, arrivals from outside). Declaratively partitioned by day on
+ * `recorded_at` (the server's clock, so a wrong client clock cannot scatter rows): the hand-written
+ * migration 0017 turns the table drizzle-kit creates into `PARTITION BY RANGE (recorded_at)` with
+ * one partition a day and a default partition, and `analytics_ensure_partitions()` makes the next
+ * days' partitions (the `analytics-partitions` job). The primary key holds the partition key, as
+ * PostgreSQL requires. `host` and `affiliate_id` name the partner the visit came through.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    id: uuid('id').notNull().defaultRandom(),
+    /** The browser's own time of the event (not trusted for partitioning). */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    visitorId: text('visitor_id').notNull(),
+    sessionId: text('session_id').notNull(),
+    kind: text('kind').notNull(),
+    /** The funnel stage this event proves (search, add_to_cart, passengers, payment, paid), if any. */
+    stage: text('stage'),
+    path: text('path').notNull(),
+    host: text('host').notNull(),
+    affiliateId: text('affiliate_id'),
+    lang: text('lang').notNull(),
+    data: jsonb('data')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recordedAt, t.id] }),
+    index('analytics_events_stage_idx').on(t.stage, t.recordedAt),
+  ],
+);
+
+/** Errors the browser reported (after the client's ignore list), batched by the collector's worker. */
+export const clientErrors = pgTable(
+  'client_errors',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    sessionId: text('session_id'),
+    message: text('message').notNull(),
+    stack: text('stack'),
+    source: text('source'),
+    path: text('path').notNull(),
+    host: text('host').notNull(),
+    userAgent: text('user_agent'),
+    /** The same error repeated within one batch is sent once with its count. */
+    count: integer('count').notNull().default(1),
+  },
+  (t) => [index('client_errors_recorded_idx').on(t.recordedAt)],
+);
+
+/** Session replay chunks (rrweb events) of sampled sessions, in the order the browser sent them. */
+export const sessionReplays = pgTable(
+  'session_replays',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    sessionId: text('session_id').notNull(),
+    seq: integer('seq').notNull(),
+    path: text('path').notNull(),
+    events: jsonb('events').$type<unknown[]>().notNull(),
+  },
+  (t) => [index('session_replays_session_idx').on(t.sessionId, t.seq)],
+);
+
+/**
+ * Bug reports sent to staff (`bug-report`): kept so the same message is mailed once an hour
+ * unless the reporter forces it, and so staff can see what was reported when.
+ */
+export const bugReports = pgTable(
+  'bug_reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** sha256 of the message, to find a repeat. */
+    digest: text('digest').notNull(),
+    message: text('message').notNull(),
+    recipients: jsonb('recipients').$type<string[]>().notNull(),
+    path: text('path'),
+    reporterId: integer('reporter_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    mailedTo: integer('mailed_to').notNull().default(0),
+  },
+  (t) => [index('bug_reports_digest_idx').on(t.digest, t.recordedAt)],
+);
+
+/**
+ * Route-level redirects managed by Admin in the operators area (SPEC §2): a request for `fromPath`
+ * is sent to `target`; an absolute target (with a scheme) is an external jump.
+ */
+export const routeRedirects = pgTable('route_redirects', {
+  fromPath: text('from_path').primaryKey(),
+  target: text('target').notNull(),
+  /** 301 (moved for good) or 302 (for now). */
+  status: smallint('status').notNull().default(302),
+  createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -15,6 +15,8 @@ const jobsEnvSchema = ENVIRONMENT.pick({
   JOB_MAIL_BACKSTOP_MS: true,
   JOB_NPS_SURVEYS_MS: true,
   JOB_TRIP_REMINDER_MS: true,
+  JOB_ANALYTICS_PARTITIONS_MS: true,
+  ANALYTICS_RETENTION_DAYS: true,
   JOB_LEADER_RETRY_MS: true,
 });
 

@@ -1,6 +1,7 @@
 /**
  * The server's background jobs, one line each: what runs, how often (jobs/config.ts).
  */
+import { dropOldAnalyticsPartitions, ensureAnalyticsPartitions } from '../analytics/partitions.ts';
 import { releaseExpiredHolds } from '../booking/lifecycle/lapse.ts';
 import type { EventDispatcher } from '../events/dispatch.ts';
 import { expireCounterPayments } from '../payment/counterExpiry.ts';
@@ -15,7 +16,7 @@ import { sendDueTripReminders } from '../tickets/tripReminder.ts';
 import type { JobsEnv } from './config.ts';
 import type { Job } from './scheduler.ts';
 
-export const JOB_NAMES = ['hold-sweep', 'webhooks', 'events', 'counter-expiry', 'mail-backstop', 'nps-surveys', 'trip-reminder'] as const;
+export const JOB_NAMES = ['hold-sweep', 'webhooks', 'events', 'counter-expiry', 'mail-backstop', 'nps-surveys', 'trip-reminder', 'analytics-partitions'] as const;
 
 export function serverJobs(env: JobsEnv, events: EventDispatcher): Job[] {
   return [
@@ -45,10 +46,14 @@ export function serverJobs(env: JobsEnv, events: EventDispatcher): Job[] {
       run: (db, now) =>
         sendDueNpsSurveys({ db, mailer: getMailer(), now: () => now, siteUrl: parseServerEnv().SITE_URL.replace(/\/$/, '') }),
     },
-  ];
-}
-
     /** The day before departure: the trip reminder, unless the address declined reminders. */
     { name: 'trip-reminder', intervalMs: env.JOB_TRIP_REMINDER_MS, run: (db, now) => sendDueTripReminders(db, now) },
+    /** The analytics table's day partitions: a week ahead made, days past the retention dropped. */
+    {
+      name: 'analytics-partitions',
+      intervalMs: env.JOB_ANALYTICS_PARTITIONS_MS,
+      run: async (db, now) =>
+        (await ensureAnalyticsPartitions(db, now)) + (await dropOldAnalyticsPartitions(db, now, env.ANALYTICS_RETENTION_DAYS)).length,
+    },
   ];
 }

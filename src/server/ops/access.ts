@@ -30,6 +30,7 @@ export const OP_ACTIONS = {
   'page.departures': MANAGER_UP,
   'departures.closeSales': MANAGER_UP,
   'departures.reopenSales': MANAGER_UP,
+  'page.funnel': MANAGER_UP,
   'page.users': ADMIN,
   'users.changeRole': ADMIN,
   /** The card BIN table that decides provider and fee (src/server/payment/cardMethods.ts). */
@@ -79,6 +80,7 @@ export function opSections(role: Role): {
   counter: boolean;
   dashboard: boolean;
   departures: boolean;
+  funnel: boolean;
   users: boolean;
   partners: boolean;
   flags: boolean;
@@ -89,6 +91,7 @@ export function opSections(role: Role): {
     counter: mayDo(role, 'page.counter'),
     dashboard: mayDo(role, 'page.dashboard'),
     departures: mayDo(role, 'page.departures'),
+    funnel: mayDo(role, 'page.funnel'),
     users: mayDo(role, 'page.users'),
     partners: mayDo(role, 'page.partners'),
     flags: mayDo(role, 'page.flags'),

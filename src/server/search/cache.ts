@@ -27,6 +27,8 @@ export class IndexNotReadyError extends ApiError {
 
 interface CacheState {
   index?: TimetableIndex;
+  /** When the current index was built (ms since the epoch): its age for the health check. */
+  builtAt?: number;
   checkedAt: number;
   building?: Promise<TimetableIndex>;
 }
@@ -41,6 +43,7 @@ function rebuild(db: Db, state: CacheState): Promise<TimetableIndex> {
       if (SEARCH_ENGINE === 'fastest') profileNetwork(index);
       state.index = index;
       state.checkedAt = Date.now();
+      state.builtAt = state.checkedAt;
       return index;
     })
     .finally(() => {
@@ -89,6 +92,28 @@ export async function getSearchIndex(db?: Db, now: number = Date.now()): Promise
     }
   }
   return current;
+}
+
+export interface SearchIndexStatus {
+  ready: boolean;
+  version: number | null;
+  built_at: string | null;
+  /** How old the index this process answers from is; null before the first build. */
+  age_ms: number | null;
+  building: boolean;
+}
+
+/** This process's index for `db`, as the health check reports it (nothing is loaded). */
+export function searchIndexStatus(db: Db, now: number = Date.now()): SearchIndexStatus {
+  const state = caches.get(db);
+  const builtAt = state?.index ? (state.builtAt ?? null) : null;
+  return {
+    ready: state?.index !== undefined,
+    version: state?.index?.version ?? null,
+    built_at: builtAt === null ? null : new Date(builtAt).toISOString(),
+    age_ms: builtAt === null ? null : Math.max(0, now - builtAt),
+    building: state?.building !== undefined,
+  };
 }
 
 /** Waits for a rebuild in progress (tests and the benchmark want the fresh index). */

@@ -19,10 +19,12 @@ class StoppableProxy {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
   port = 0;
-  constructor(
-    private readonly host: string,
-    private readonly targetPort: number,
-  ) {}
+  private readonly host: string;
+  private readonly targetPort: number;
+  constructor(host: string, targetPort: number) {
+    this.host = host;
+    this.targetPort = targetPort;
+  }
 
   async start(): Promise<void> {
     const server = createServer((client) => {

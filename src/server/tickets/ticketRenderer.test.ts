@@ -35,6 +35,7 @@ const ticket: TicketData = {
       departure_at: '2026-12-04T01:00:00.000Z',
       arrival_at: '2026-12-04T03:30:00.000Z',
       instructions: 'Show the QR code to the driver.',
+      seats: [],
     },
   ],
 };

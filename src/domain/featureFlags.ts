@@ -99,7 +99,7 @@ export function pageFlagFor(pathname: string): string | null {
 
 /** Whether a flag can hand anyone a non-control variant (else the static page answers everyone). */
 export function flagIsLive(flag: FeatureFlag | undefined): boolean {
-  return flag !== undefined && flag.variants.slice(1).some((v) => v.share > 0);
+  return flag?.variants.slice(1).some((v) => v.share > 0) ?? false;
 }
 
 /** Where a page request goes for this visitor: its `/new` twin when its flag gave them `new`, else null (as asked). */

@@ -68,7 +68,8 @@ describe.each(DATABASES)('partners and flags on $name', ({ open }) => {
     });
     if (!reserved.ok) throw new Error(reserved.code);
     const [row] = await db.select().from(bookings).where(eq(bookings.id, reserved.booking.id));
-    return row!;
+    if (!row) throw new Error('booking not found');
+    return row;
   }
 
   it('serves two partners on their own hosts from one directory, and refuses a host another partner holds', async () => {
@@ -108,7 +109,7 @@ describe.each(DATABASES)('partners and flags on $name', ({ open }) => {
     });
   });
 
-  it('refuses a bad form with the failing fields and changes nothing', async () => {
+  it('refuses a bad form with the failing fields and changes nothing', () => {
     const result = partnerForm.safeParse({
       slug: 'Bad Slug',
       hosts: 'ok.example\nnot a host',
@@ -141,13 +142,15 @@ describe.each(DATABASES)('partners and flags on $name', ({ open }) => {
   it('marks a booking a reseller made with the reseller', async () => {
     const [reseller] = await db.insert(users).values({ email: 'agent@example.com', role: 'reseller' }).returning();
     const [traveller] = await db.insert(users).values({ email: 'self@example.com', role: 'user' }).returning();
-    expect((await book({ partnerId: null, affiliateId: null }, reseller!.id)).resellerUserId).toBe(reseller!.id);
-    expect((await book({ partnerId: null, affiliateId: null }, traveller!.id)).resellerUserId).toBeNull();
+    if (!reseller || !traveller) throw new Error('users not inserted');
+    expect((await book({ partnerId: null, affiliateId: null }, reseller.id)).resellerUserId).toBe(reseller.id);
+    expect((await book({ partnerId: null, affiliateId: null }, traveller.id)).resellerUserId).toBeNull();
   });
 
   it('keeps the bookings when a partner is deleted, and forgets its hosts', async () => {
     const beta = await partnerForHost('beta.localhost');
-    expect(await deletePartnerAsAdmin(db, ADMIN, beta!.id)).toBe(true);
+    if (!beta) throw new Error('beta missing');
+    expect(await deletePartnerAsAdmin(db, ADMIN, beta.id)).toBe(true);
     await reloadPartners();
     expect(await partnerForHost('beta.localhost')).toBeNull();
     const kept = await db.select().from(bookings).where(eq(bookings.affiliateId, 'beta-42'));

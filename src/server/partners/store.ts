@@ -55,7 +55,9 @@ export async function savePartner(db: Db, input: PartnerInput): Promise<SaveResu
       await tx.delete(partnerHosts).where(eq(partnerHosts.partnerId, id));
     } else {
       const inserted = await tx.insert(partners).values(values).returning({ id: partners.id });
-      id = inserted[0]!.id;
+      const created = inserted[0];
+      if (!created) throw new Error('partner insert returned nothing');
+      id = created.id;
     }
     await tx.insert(partnerHosts).values([...new Set(input.hosts)].map((host) => ({ host, partnerId: id })));
     return { ok: true, id } as const;

@@ -122,11 +122,7 @@ export const ENVIRONMENT = z.object({
   /** Yuno's account id (Dashboard > Developers). */
   YUNO_ACCOUNT_ID: z.uuid().default('00000000-0000-4000-8000-000000000026').meta(about('server', 'a development value')),
   /** The secret Yuno signs webhooks with (x-hmac-signature, HMAC-SHA256 of the raw body). */
-  YUNO_WEBHOOK_SECRET: z
-    .string()
-    .min(16)
-    .default(DEVELOPMENT_SECRETS.YUNO_WEBHOOK_SECRET)
-    .meta(about('server', 'a development value')),
+  YUNO_WEBHOOK_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.YUNO_WEBHOOK_SECRET).meta(about('server', 'a development value')),
   /** The country Yuno processes the payments in (ISO 3166-1 alpha-2). */
   YUNO_COUNTRY: z
     .string()

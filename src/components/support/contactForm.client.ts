@@ -33,6 +33,9 @@ async function loadOwnBookings(form: HTMLFormElement, lang: string): Promise<voi
   const { bookings } = (await response.json()) as { bookings?: { reference: string }[] };
   if (!bookings?.length) return;
   for (const booking of bookings) select.add(new Option(booking.reference, booking.reference));
+  // "Contact us about this booking" (the booking list) names it in the address.
+  const named = form.querySelector<HTMLInputElement>('#case-reference')?.value;
+  if (named && bookings.some((b) => b.reference === named)) select.value = named;
   box.hidden = false;
   select.addEventListener('change', () => {
     const reference = form.querySelector<HTMLInputElement>('#case-reference');
@@ -52,6 +55,10 @@ export function runContactForm(form: HTMLFormElement): void {
     say('');
     if (button) button.disabled = false;
   };
+  // A link from a booking ("Contact us about this booking") carries its reference.
+  const askedReference = new URLSearchParams(window.location.search).get('booking');
+  const referenceField = form.querySelector<HTMLInputElement>('#case-reference');
+  if (askedReference && referenceField && /^[\w-]{1,32}$/.test(askedReference)) referenceField.value = askedReference;
   void loadOwnBookings(form, lang);
 
   form.addEventListener('submit', (event) => {

@@ -6,5 +6,5 @@
  * the booking is theirs (the cases' own access rule).
  */
 export function contactLink(lang: string, reference: string): string {
-  return `/${lang}/support/help?${new URLSearchParams({ booking: reference }).toString()}#contact`;
+  return `/${lang}/support/contact?${new URLSearchParams({ booking: reference }).toString()}`;
 }

@@ -217,7 +217,11 @@ export async function replyAsStaff(deps: SupportDeps, staff: StaffMember, caseId
   });
   await sendQuietly(deps, replyMail(deps, result.row, message), 'case reply');
   if (result.surveys)
-    await sendQuietly(deps, await withMailPreferences(caseSurveyMail(deps, result.row, result.surveys), 'survey'), 'case survey');
+    await sendQuietly(
+      deps,
+      await withMailPreferences(deps.db, caseSurveyMail(deps, result.row, result.surveys), 'survey', result.row.lang),
+      'case survey',
+    );
 }
 
 export async function closeCase(deps: SupportDeps, staff: StaffMember, caseId: number): Promise<void> {

@@ -7,7 +7,9 @@
 import { ENGLISH, messagesFor } from '../../i18n/messages.ts';
 import { localeBySegment, resolveSegment } from '../../i18n/locales.ts';
 import { createTranslator, type Translate } from '../../i18n/translate.ts';
+import type { Db } from '../db/client.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { hasOptedOut, withUnsubscribe } from '../mail/preferences.ts';
 import type { SupportDeps } from './deps.ts';
 import { casePath, surveyPath } from './links.ts';
 
@@ -20,16 +22,18 @@ export function translatorFor(lang: string): Translate {
 export type SupportMailType = 'survey';
 
 /**
- * MERGE POINT (issue 24 item 6, branch supportself): the unsubscribe link and the
- * `List-Unsubscribe` / `List-Unsubscribe-Post: List-Unsubscribe=One-Click` headers of a
- * non-transactional mail, and the opt-out check, come from `src/server/mail/preferences.ts`,
- * which the other half of the issue writes. Wire it here at merge: return `undefined` when the
- * address opted out of `type` (the mail is then not sent), else the message with the headers and
- * the link added. Until then the message goes out as it is.
+ * A survey mail as sent, through the mail preferences (src/server/mail/preferences.ts):
+ * `undefined` when the address declined the type (nothing is sent), else the message with the
+ * signed unsubscribe link and the `List-Unsubscribe` / one-click `List-Unsubscribe-Post` headers.
  */
-export function withMailPreferences(message: MailMessage, type: SupportMailType): Promise<MailMessage | undefined> {
-  // Until the merge every survey mail goes out as it is; `type` is what preferences.ts will check.
-  return Promise.resolve({ ...message, headers: { ...message.headers, 'X-Roamly-Mail-Type': type } });
+export async function withMailPreferences(
+  db: Pick<Db, 'select'>,
+  message: MailMessage,
+  type: SupportMailType,
+  lang: string,
+): Promise<MailMessage | undefined> {
+  if (await hasOptedOut(db, type, message.to)) return undefined;
+  return withUnsubscribe({ ...message, type, lang });
 }
 
 interface CaseRef {

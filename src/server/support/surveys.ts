@@ -141,7 +141,7 @@ export async function sendDueNpsSurveys(deps: SupportDeps): Promise<number> {
     .returning({ id: supportSurveys.id, bookingId: supportSurveys.bookingId, email: supportSurveys.email, lang: supportSurveys.lang });
   for (const survey of created) {
     const reference = due.find((b) => b.id === survey.bookingId)?.reference ?? '';
-    const message = await withMailPreferences(npsMail(deps, survey, reference), 'survey');
+    const message = await withMailPreferences(deps.db, npsMail(deps, survey, reference), 'survey', survey.lang);
     if (message) await deps.mailer.send(message);
   }
   return created.length;

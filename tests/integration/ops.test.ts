@@ -69,7 +69,15 @@ describe('the op pages', () => {
   const pages = readdirSync(folder).filter((f) => f.endsWith('.astro'));
 
   it('each check a page action of the matrix, and each POST checks an action of it', () => {
-    expect(pages.sort()).toEqual(['booking.astro', 'bookings.astro', 'counter.astro', 'dashboard.astro', 'departures.astro', 'index.astro', 'users.astro']);
+    expect(pages.sort()).toEqual([
+      'booking.astro',
+      'bookings.astro',
+      'counter.astro',
+      'dashboard.astro',
+      'departures.astro',
+      'index.astro',
+      'users.astro',
+    ]);
     for (const page of pages) {
       const source = readFileSync(new URL(page, folder), 'utf8');
       const checked = [...source.matchAll(/opGate\(session, '([a-zA-Z.]+)'\)/g)].map((m) => m[1]);
@@ -188,8 +196,10 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
       'booking.cancel': (s) => cancelByPolicy(db, s, b.id, 'asked', now, null),
       'booking.goodwillRefund': (s) => cancelWithGoodwill(db, s, b.id, { reason: 'sorry', amountMinor: 1 }, now, null),
       'counter.markPaid': (s) => markPaidAsStaff(db, s, b.providerRef, NOW, null),
-      'departures.closeSales': (s) => setDepartureSales(db, s, { scheduleId: 1, serviceDate: TRAVEL_DATE, reason: null }, false, null, quietBus),
-      'departures.reopenSales': (s) => setDepartureSales(db, s, { scheduleId: 1, serviceDate: TRAVEL_DATE, reason: null }, true, null, quietBus),
+      'departures.closeSales': (s) =>
+        setDepartureSales(db, s, { scheduleId: 1, serviceDate: TRAVEL_DATE, reason: null }, false, null, quietBus),
+      'departures.reopenSales': (s) =>
+        setDepartureSales(db, s, { scheduleId: 1, serviceDate: TRAVEL_DATE, reason: null }, true, null, quietBus),
       'users.changeRole': (s) => setRoleAsAdmin(deps, s, { email: 'nobody@example.com', role: 'user', reason: 'test' }, null),
     };
     const before = await db.select().from(bookingAudit).where(eq(bookingAudit.bookingId, b.id));

@@ -217,8 +217,10 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
       'booking.cancel': (s) => cancelByPolicy(db, s, b.id, 'asked', now, null),
       'booking.goodwillRefund': (s) => cancelWithGoodwill(db, s, b.id, { reason: 'sorry', amountMinor: 1 }, now, null),
       'counter.markPaid': (s) => markPaidAsStaff(db, s, b.providerRef, NOW, null),
-      'departures.closeSales': (s) => setDepartureSales(db, s, { scheduleId: 1, serviceDate: TRAVEL_DATE, reason: null }, false, null, quietBus),
-      'departures.reopenSales': (s) => setDepartureSales(db, s, { scheduleId: 1, serviceDate: TRAVEL_DATE, reason: null }, true, null, quietBus),
+      'departures.closeSales': (s) =>
+        setDepartureSales(db, s, { scheduleId: 1, serviceDate: TRAVEL_DATE, reason: null }, false, null, quietBus),
+      'departures.reopenSales': (s) =>
+        setDepartureSales(db, s, { scheduleId: 1, serviceDate: TRAVEL_DATE, reason: null }, true, null, quietBus),
       'users.changeRole': (s) => setRoleAsAdmin(deps, s, { email: 'nobody@example.com', role: 'user', reason: 'test' }, null),
       'cardBins.update': (s) =>
         updateCardBinRange(

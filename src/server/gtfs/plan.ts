@@ -493,7 +493,6 @@ async function keepOtherOperatorsStations(db: Db, planned: Awaited<ReturnType<ty
     .innerJoin(operators, eq(operators.id, routes.operatorId))
     .where(and(inArray(stations.slug, slugs), feedOperators.length ? notInArray(operators.slug, feedOperators) : undefined));
   if (foreign.length === 0) return;
-  const taken = new Set((await db.select({ slug: stations.slug }).from(stations)).map((r) => r.slug));
   const renamed = new Map<string, string>();
   for (const existing of new Map(foreign.map((f) => [f.slug, f])).values()) {
     const station = planned.stations.find((s) => s.slug === existing.slug);
@@ -503,9 +502,8 @@ async function keepOtherOperatorsStations(db: Db, planned: Awaited<ReturnType<ty
       continue;
     }
     const operator = planned.departures.find((d) => d.stops.some((s) => s.stationSlug === station.slug))?.operatorSlug ?? 'feed';
-    let slug = `${station.slug}-${operator}`;
-    for (let n = 2; taken.has(slug) && !planned.stations.some((s) => s.slug === slug); n++)
-      slug = `${station.slug}-${operator}-${String(n)}`;
+    // The same name for the same feed every time, so importing it again changes nothing.
+    const slug = `${station.slug}-${operator}`;
     planned.problems.push({
       file: 'stops.txt',
       reason: `station ${station.slug} belongs to another operator elsewhere: this feed's stop is imported as ${slug}`,

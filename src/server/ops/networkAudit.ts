@@ -19,7 +19,12 @@ export interface NetworkChange {
   after: Record<string, unknown> | null;
 }
 
-export async function recordNetworkChange(tx: Executor, staff: StaffMember, requestId: string | null, change: NetworkChange): Promise<void> {
+export async function recordNetworkChange(
+  tx: Executor,
+  staff: StaffMember,
+  requestId: string | null,
+  change: NetworkChange,
+): Promise<void> {
   await tx.insert(networkAudit).values({
     entity: change.entity,
     entityKey: change.entityKey,

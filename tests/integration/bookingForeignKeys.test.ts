@@ -66,6 +66,19 @@ async function insertPaidBooking(handle: DbHandle, userId: number | null): Promi
     values (1, 'sandbox-card', 'sess-1', 90000, 'THB', 'succeeded')`);
 }
 
+/**
+ * Columns later migrations add to tables the checkout network helper writes. The helper inserts
+ * through today's schema, so the old database gets them for the insert and loses them again
+ * before the later migrations add them for real.
+ */
+const COLUMNS_ADDED_LATER = [{ table: 'travel_options', column: 'vehicle_layout', type: 'text' }];
+
+async function insertOldNetwork(handle: DbHandle): Promise<void> {
+  for (const c of COLUMNS_ADDED_LATER) await handle.db.execute(sql.raw(`alter table ${c.table} add column ${c.column} ${c.type}`));
+  await insertCheckoutNetwork(handle.db, { bus: 40, boat: 40 });
+  for (const c of COLUMNS_ADDED_LATER) await handle.db.execute(sql.raw(`alter table ${c.table} drop column ${c.column}`));
+}
+
 describe.each(DATABASES)('booking foreign keys and seed safety on $name', (database) => {
   let handle: DbHandle;
   let oldMigrations: string;
@@ -82,7 +95,7 @@ describe.each(DATABASES)('booking foreign keys and seed safety on $name', (datab
   });
 
   it('migrates a seeded database holding bookings, including rows an old reseed left dangling', async () => {
-    await insertCheckoutNetwork(handle.db, { bus: 40, boat: 40 });
+    await insertOldNetwork(handle);
     // A booking by a user whose row is gone, and an abandoned cart whose leg points at a schedule
     // an old reseed removed: both were possible without foreign keys.
     await insertPaidBooking(handle, 4242);

@@ -143,7 +143,10 @@ export const API_ERRORS = {
 
   // Analytics and operations (issue 25).
   invalid_analytics: { status: 400, about: 'The analytics, client-error or replay batch does not parse; `fields` names each failure.' },
-  invalid_bug_report: { status: 400, about: 'The bug report does not parse (recipients are staff roles; the message 10 to 5000 characters).' },
+  invalid_bug_report: {
+    status: 400,
+    about: 'The bug report does not parse (recipients are staff roles; the message 10 to 5000 characters).',
+  },
 
   // Preferences.
   invalid_currency: { status: 400, about: 'Not a supported currency, or an unsafe return path.' },

@@ -1362,10 +1362,7 @@ export const analyticsEvents = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
   },
-  (t) => [
-    primaryKey({ columns: [t.recordedAt, t.id] }),
-    index('analytics_events_stage_idx').on(t.stage, t.recordedAt),
-  ],
+  (t) => [primaryKey({ columns: [t.recordedAt, t.id] }), index('analytics_events_stage_idx').on(t.stage, t.recordedAt)],
 );
 
 /** Errors the browser reported (after the client's ignore list), batched by the collector's worker. */

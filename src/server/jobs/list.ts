@@ -16,7 +16,16 @@ import { sendDueTripReminders } from '../tickets/tripReminder.ts';
 import type { JobsEnv } from './config.ts';
 import type { Job } from './scheduler.ts';
 
-export const JOB_NAMES = ['hold-sweep', 'webhooks', 'events', 'counter-expiry', 'mail-backstop', 'nps-surveys', 'trip-reminder', 'analytics-partitions'] as const;
+export const JOB_NAMES = [
+  'hold-sweep',
+  'webhooks',
+  'events',
+  'counter-expiry',
+  'mail-backstop',
+  'nps-surveys',
+  'trip-reminder',
+  'analytics-partitions',
+] as const;
 
 export function serverJobs(env: JobsEnv, events: EventDispatcher): Job[] {
   return [

@@ -56,14 +56,16 @@ describe('a built page on a partner host', () => {
   });
 
   it('says the partner words where the locale text stood, in text and attributes, not inside other text', () => {
-    const html = brand(partner({ translationOverrides: { '*': { 'search.submit': 'Find trips' }, de: { 'search.submit': 'Fahrten finden' } } }));
+    const html = brand(
+      partner({ translationOverrides: { '*': { 'search.submit': 'Find trips' }, de: { 'search.submit': 'Fahrten finden' } } }),
+    );
     expect(html).toMatch(/<button type="submit">\s*Find trips\s*<\/button>/);
     expect(html).toContain('aria-label="Find trips"');
     expect(html).toContain('<p>Search anywhere</p>');
     // The locale's own override wins over `*`.
-    expect(brand(partner({ translationOverrides: { '*': { 'search.submit': 'Find trips' }, de: { 'search.submit': 'Fahrten finden' } } }), 'de')).toContain(
-      'Fahrten finden',
-    );
+    expect(
+      brand(partner({ translationOverrides: { '*': { 'search.submit': 'Find trips' }, de: { 'search.submit': 'Fahrten finden' } } }), 'de'),
+    ).toContain('Fahrten finden');
   });
 
   it('escapes what Admin typed and leaves messages with placeholders alone', () => {

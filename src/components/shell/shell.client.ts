@@ -6,7 +6,7 @@
  * imported when it is needed.
  */
 import { readCookie } from '../../stores/readCookie.ts';
-import { startAnalytics } from '../analytics/start.client.ts';
+import { CONSENT_CHANGED } from '../../domain/consent.ts';
 import { wireBackButtons } from '../backButton.client.ts';
 import { watchForNewBuilds } from './buildCheck.client.ts';
 import { wireCurrencyMenus } from './currencyLabel.client.ts';
@@ -51,7 +51,17 @@ export function startShell(doc: Document): void {
   else setTimeout(markBots, 1);
 
   watchForNewBuilds();
-  startAnalytics(doc);
+  // Analytics need a recorded choice that allows them (analytics/start.client.ts decides): a page
+  // without a consent cookie loads nothing until the bar announces an answer, and one with it
+  // loads the small starter once the page is idle — outside every page's first load.
+  const analytics = () =>
+    void import('../analytics/start.client.ts').then((m) => {
+      m.startAnalytics(doc);
+    });
+  if (readCookie('consent')) {
+    if ('requestIdleCallback' in window) requestIdleCallback(analytics);
+    else setTimeout(analytics, 1);
+  } else doc.addEventListener(CONSENT_CHANGED, analytics, { once: true });
   // Likely next pages, once the page itself is done (idle), so prefetching never competes with it.
   const prefetch = () =>
     void import('./prefetch.client.ts').then((m) => {

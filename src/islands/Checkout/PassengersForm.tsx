@@ -7,7 +7,7 @@
  * seats, and a changed fare is shown before the traveller goes on (the "Price Changed" stage).
  */
 import { useStore } from '@nanostores/react';
-import { Fragment, useEffect, useId, useState, type SyntheticEvent } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { useHydrated } from '../shared/useHydrated.ts';
 import type { FieldSet, PassengerField } from '../../domain/checkout/fields.ts';
 import { formatMoneyValue } from '../../domain/checkout/format.ts';
@@ -34,9 +34,10 @@ import {
   type Passenger,
 } from '../../stores/checkout.store.ts';
 import { islandTranslator } from '../shared/translate.ts';
-import { seatsTogether } from '../../domain/seats/together.ts';
 import { $chosenSeats, $takenSince, initSeats, markTaken, seatChoice, toggleSeat, type SeatMapData } from '../../stores/seats.store.ts';
-import SeatPicker from './SeatPicker.tsx';
+// Most trips have no seat map (buses, vans, ferries' deck class): the map and its placement rule
+// load only for a checkout that has one, so they stay out of every other checkout's first load.
+const SeatPicker = lazy(() => import('./SeatPicker.tsx'));
 import { EmailSuggestions, useEmailSuggestions } from '../shared/EmailSuggestions.tsx';
 import { errorKey, PHONE_EXAMPLE } from './errors.ts';
 import './Checkout.css';
@@ -101,7 +102,14 @@ export default function PassengersForm({
   }, []);
   useEffect(() => {
     // Places for everyone together, preselected; the traveller may change any of them.
-    initSeats(Object.fromEntries(seatMaps.map((m) => [m.leg, seatsTogether(m.decks, new Set(m.taken), people)])));
+    if (seatMaps.length === 0) return;
+    let current = true;
+    void import('../../domain/seats/together.ts').then(({ seatsTogether }) => {
+      if (current) initSeats(Object.fromEntries(seatMaps.map((m) => [m.leg, seatsTogether(m.decks, new Set(m.taken), people)])));
+    });
+    return () => {
+      current = false;
+    };
   }, [seatMaps, people]);
   useEffect(() => {
     initForm(people, firstLuggage, held);
@@ -261,20 +269,21 @@ export default function PassengersForm({
       ))}
 
       {seatMaps.map((map, i) => (
-        <SeatPicker
-          key={map.leg}
-          map={map}
-          chosen={chosenSeats[map.leg] ?? []}
-          taken={new Set([...map.taken, ...(takenSince[map.leg] ?? [])])}
-          people={people}
-          dir={dir}
-          t={t}
-          errors={fieldErrors(`seats.${String(i)}`)}
-          errorId={`${id}-seats-${String(i)}-error`}
-          onToggle={(code) => {
-            toggleSeat(map.leg, code, people);
-          }}
-        />
+        <Suspense key={map.leg} fallback={null}>
+          <SeatPicker
+            map={map}
+            chosen={chosenSeats[map.leg] ?? []}
+            taken={new Set([...map.taken, ...(takenSince[map.leg] ?? [])])}
+            people={people}
+            dir={dir}
+            t={t}
+            errors={fieldErrors(`seats.${String(i)}`)}
+            errorId={`${id}-seats-${String(i)}-error`}
+            onToggle={(code) => {
+              toggleSeat(map.leg, code, people);
+            }}
+          />
+        </Suspense>
       ))}
 
       <fieldset className="card">

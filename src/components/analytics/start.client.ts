@@ -1,5 +1,5 @@
 /**
- * The one piece of analytics every page carries (part of the shell script): it reads the consent
+ * The first piece of analytics (the shell script imports it at idle, or on the consent bar's answer): it reads the consent
  * cookie and loads the collector only when the visitor has decided and allowed statistics
  * (SPEC §4 categories). Until then nothing is loaded, no cookie is written, nothing is sent.
  * The consent bar announces a new choice with CONSENT_CHANGED, so accepting starts the collector

@@ -13,7 +13,24 @@ export interface AnalyticsSignal {
   data: Record<string, string | number | boolean>;
 }
 
+/**
+ * Signals raised before the collector loaded (it loads once the page is idle: a results page's
+ * first search comes sooner). Kept in this page's memory only — nothing leaves the browser unless
+ * consent loads the collector, which takes them once — and at most EARLY_LIMIT of them.
+ */
+const early: AnalyticsSignal[] = [];
+const EARLY_LIMIT = 50;
+let collectorListening = false;
+
 export function signalAnalytics(kind: AnalyticsSignal['kind'], data: AnalyticsSignal['data']): void {
   if (typeof window === 'undefined') return;
-  window.dispatchEvent(new CustomEvent<AnalyticsSignal>(ANALYTICS_SIGNAL, { detail: { kind, data } }));
+  const detail = { kind, data };
+  if (!collectorListening && early.length < EARLY_LIMIT) early.push(detail);
+  window.dispatchEvent(new CustomEvent<AnalyticsSignal>(ANALYTICS_SIGNAL, { detail }));
+}
+
+/** For the collector, once it listens: what was signalled before, in order; later ones come as events. */
+export function takeEarlySignals(): AnalyticsSignal[] {
+  collectorListening = true;
+  return early.splice(0);
 }

@@ -13,7 +13,7 @@ import { isIgnoredClientError, type ClientErrorReport } from '../../domain/analy
 import { samplingFor } from '../../domain/analytics/sampling.ts';
 import { isBotUserAgent } from '../../domain/bots.ts';
 import { CONSENT_CHANGED } from '../../domain/consent.ts';
-import { ANALYTICS_SIGNAL, type AnalyticsSignal } from '../../stores/analyticsSignal.ts';
+import { ANALYTICS_SIGNAL, takeEarlySignals, type AnalyticsSignal } from '../../stores/analyticsSignal.ts';
 import { writeCookie } from '../../stores/cookies.ts';
 import { readCookie } from '../../stores/readCookie.ts';
 import type { Batch, ToWorker } from './protocol.ts';
@@ -152,6 +152,7 @@ export function startCollector(doc: Document): void {
 
   doc.addEventListener('click', onClick, { capture: true, passive: true });
   window.addEventListener(ANALYTICS_SIGNAL, onSignal);
+  for (const { kind, data } of takeEarlySignals()) record(kind, data);
   window.addEventListener('error', onError);
   window.addEventListener('unhandledrejection', onRejection);
   doc.addEventListener('visibilitychange', onHide);

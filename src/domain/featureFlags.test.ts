@@ -29,8 +29,18 @@ describe('feature flags per visitor', () => {
 
   it('keeps a visitor on their variant when the shares change (sticky), and writes the cookie only when needed', () => {
     const first = assignVariants([results(100)], {}, () => 50);
-    expect(first).toEqual({ assignments: { new_results_page: 'new' }, changed: true });
-    expect(assignVariants([results(0)], first.assignments, () => 50)).toEqual({ assignments: { new_results_page: 'new' }, changed: false });
+    expect(first).toEqual({ assignments: { new_results_page: 'new' }, cookie: { new_results_page: 'new' }, changed: true });
+    expect(assignVariants([results(0)], first.assignments, () => 50)).toEqual({
+      assignments: { new_results_page: 'new' },
+      cookie: { new_results_page: 'new' },
+      changed: false,
+    });
+  });
+
+  it('gives everyone the control of a flag that is not live, without a cookie (so first visits stay cacheable)', () => {
+    expect(assignVariants([results(0)], {}, () => 0)).toEqual({ assignments: { new_results_page: 'classic' }, cookie: {}, changed: false });
+    // Once the flag goes live, the visitor is rolled like any new visitor, not pinned to the control.
+    expect(assignVariants([results(100)], {}, () => 0).assignments).toEqual({ new_results_page: 'new' });
   });
 
   it('drops assignments of flags or variants that no longer exist', () => {

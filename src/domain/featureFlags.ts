@@ -64,26 +64,36 @@ export function pickVariant(variants: readonly FlagVariant[], roll: number): str
 }
 
 /**
- * This visitor's variants: kept ones that still exist, a roll for each flag they have none of.
- * `changed` says whether the cookie must be written.
+ * This visitor's variants: kept ones that still exist, a roll for each live flag they have none
+ * of. A flag that is not live gives everyone its control without a roll and without a cookie:
+ * writing one would make every first visit's page uncacheable (a Set-Cookie answer is never
+ * stored by a shared cache), and would pin the visitor to the control once the flag goes live.
+ * `cookie` is what the visitor's cookie should hold; `changed` says whether it must be written.
  */
 export function assignVariants(
   flags: readonly FeatureFlag[],
   existing: Assignments,
   roll: () => number = () => Math.random() * 100,
-): { assignments: Assignments; changed: boolean } {
+): { assignments: Assignments; cookie: Assignments; changed: boolean } {
   const assignments: Assignments = {};
+  const cookie: Assignments = {};
   let changed = false;
   for (const flag of flags) {
     const kept = existing[flag.key];
-    if (kept !== undefined && flag.variants.some((v) => v.name === kept)) assignments[flag.key] = kept;
-    else {
+    if (kept !== undefined && flag.variants.some((v) => v.name === kept)) {
+      assignments[flag.key] = kept;
+      cookie[flag.key] = kept;
+    } else if (flagIsLive(flag)) {
       assignments[flag.key] = pickVariant(flag.variants, roll());
+      cookie[flag.key] = assignments[flag.key];
       changed = true;
+    } else {
+      assignments[flag.key] = flag.variants[0]?.name ?? '';
+      if (kept !== undefined) changed = true;
     }
   }
   if (Object.keys(existing).some((key) => !(key in assignments))) changed = true;
-  return { assignments, changed };
+  return { assignments, cookie, changed };
 }
 
 const VEHCLASS = '(?:bus|ferry|train|van|avia|charter)';

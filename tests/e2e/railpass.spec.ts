@@ -108,7 +108,7 @@ for (const { segment, code } of [
     await page.getByRole('button', { name: t('checkout.continueToConfirmation') }).click();
     await expect(page).toHaveURL(/\/step\/confirmation$/);
     await page.getByRole('link', { name: t('checkout.continueToPayment') }).click();
-    await page.getByRole('button', { name: t('pay.gate.card') }).click();
+    await page.getByRole('button', { name: t('pay.gate.card'), exact: true }).click();
     // The order round trip, on a machine shared with other builds: more than the default 5 s at times.
     await expect(page).toHaveURL(/\/sandbox-gateway\/pay\//, { timeout: 20_000 });
     await page.getByLabel(/Card number|رقم البطاقة/).fill('4242 4242 4242 4242');

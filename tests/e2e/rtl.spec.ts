@@ -188,7 +188,7 @@ test('the Arabic e-ticket page reads right to left and its PDF wraps the route w
   await page.getByRole('link', { name: ar('checkout.continueToPassengers') }).click();
   await fillPassenger(page, '+66 81 234 5678');
   await page.getByRole('link', { name: ar('checkout.continueToPayment') }).click();
-  await page.getByRole('button', { name: ar('pay.gate.card') }).click();
+  await page.getByRole('button', { name: ar('pay.gate.card'), exact: true }).click();
   await expect(page).toHaveURL(/\/sandbox-gateway\/pay\//);
   await page.getByLabel(ar('gateway.cardNumber')).fill('4242 4242 4242 4242');
   await page.getByLabel(ar('gateway.expiry')).fill('12/34');

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkInput, contentTypeMatches, hasUnsafeCharacters, MAX_NESTING, parseBody, readLimitedBody } from './inputGuard.ts';
+import {
+  checkInput,
+  contentTypeMatches,
+  discardBody,
+  DRAIN_LIMIT,
+  hasUnsafeCharacters,
+  MAX_NESTING,
+  parseBody,
+  readLimitedBody,
+} from './inputGuard.ts';
 
 const stream = (text: string) => new Blob([text]).stream();
 
@@ -55,6 +64,30 @@ describe('bodies', () => {
     expect(await readLimitedBody(stream('x'.repeat(100)), 100)).toEqual({ ok: true, text: 'x'.repeat(100) });
     expect(await readLimitedBody(stream('x'.repeat(101)), 100)).toEqual({ ok: false, reason: 'too_large' });
     expect(await readLimitedBody(null, 100)).toEqual({ ok: true, text: '' });
+  });
+
+  it('drains a refused body to its end, so the sender finishes and reads the 413, but not past the drain limit', async () => {
+    const chunk = new Uint8Array(64 * 1024);
+    const chunksRead = (total: number) => {
+      let pulled = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (pulled * chunk.byteLength >= total) controller.close();
+          else {
+            pulled++;
+            controller.enqueue(chunk);
+          }
+        },
+      });
+      return { body, pulled: () => pulled };
+    };
+    const twoMegabytes = chunksRead(2 * 1024 * 1024);
+    await discardBody(twoMegabytes.body);
+    expect(twoMegabytes.pulled()).toBe(32);
+    const endless = chunksRead(Number.POSITIVE_INFINITY);
+    await discardBody(endless.body);
+    expect(endless.pulled() * chunk.byteLength).toBeGreaterThan(DRAIN_LIMIT);
+    expect(endless.pulled() * chunk.byteLength).toBeLessThan(DRAIN_LIMIT + 4 * chunk.byteLength);
   });
 
   it('refuses bytes that are not UTF-8', async () => {

@@ -87,6 +87,32 @@ export function contentTypeMatches(header: string | null, type: BodyType): boole
 
 export type BodyRead = { ok: true; text: string } | { ok: false; reason: 'too_large' | 'invalid_utf8' };
 
+/**
+ * The most of a refused body the server still reads (and throws away) before answering 413.
+ * A client sends its whole body before it reads the answer; a server that answers and closes
+ * mid-upload makes the client's write fail (EPIPE), and the client never sees the 413 — so
+ * bodies up to this size are drained first. Past it, the connection is dropped.
+ */
+export const DRAIN_LIMIT = 8 * 1024 * 1024;
+
+/** Reads what is left of a refused body, to `DRAIN_LIMIT` bytes, and drops it. */
+export async function discardBody(body: ReadableStream<Uint8Array> | null): Promise<void> {
+  if (!body) return;
+  const reader = body.getReader();
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > DRAIN_LIMIT) break;
+    }
+  } catch {
+    return;
+  }
+  reader.cancel().catch(() => undefined);
+}
+
 /** Reads a body as UTF-8 text, giving up as soon as it passes `limit` bytes. */
 export async function readLimitedBody(body: ReadableStream<Uint8Array> | null, limit: number): Promise<BodyRead> {
   if (!body) return { ok: true, text: '' };

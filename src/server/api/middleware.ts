@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import { checkoutLogger } from '../booking/log.ts';
 import { ApiError, apiError, errorResponse } from './errors.ts';
-import { checkInput, contentTypeMatches, parseBody, readLimitedBody, UNSAFE_CHARACTERS } from './inputGuard.ts';
+import { checkInput, contentTypeMatches, discardBody, DRAIN_LIMIT, parseBody, readLimitedBody, UNSAFE_CHARACTERS } from './inputGuard.ts';
 import { apiRouteFor, operationFor } from './routes.ts';
 
 /**
@@ -60,6 +60,12 @@ function withHeader(response: Response, name: string, value: string): Response {
 /** A proxy's request id is kept when it looks like one; otherwise each request gets its own. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;
 
+/** 413, after reading the rest of a body small enough to drain (else the connection closes). */
+async function tooLarge(request: Request, declared: number, t: Parameters<typeof apiError>[0]): Promise<Response> {
+  if (declared <= DRAIN_LIMIT) await discardBody(request.body);
+  return apiError(t, 'payload_too_large');
+}
+
 export const requestGuardMiddleware = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
   const { request, url, locals } = context;
@@ -86,9 +92,11 @@ export const requestGuardMiddleware = defineMiddleware(async (context, next) => 
 
   if (!METHODS_WITHOUT_BODY.has(method) && request.body) {
     const type = operation.body?.type ?? 'json';
-    if (Number(request.headers.get('content-length') ?? 0) > route.bodyLimit) return apiError(locals.t, 'payload_too_large');
+    const declared = Number(request.headers.get('content-length') ?? 0);
+    if (declared > route.bodyLimit) return tooLarge(request, declared, locals.t);
     const read = await readLimitedBody(request.clone().body, route.bodyLimit);
-    if (!read.ok && read.reason === 'too_large') return apiError(locals.t, 'payload_too_large');
+    // The clone's branch was cancelled at the limit; the rest flows through the original's.
+    if (!read.ok && read.reason === 'too_large') return tooLarge(request, 0, locals.t);
     const text = read.ok ? read.text : '';
     if (text !== '' || !read.ok) {
       const contentType = request.headers.get('content-type') ?? '';

@@ -16,9 +16,9 @@ export const flagsMiddleware = defineMiddleware(async (context, next) => {
   if (context.isPrerendered || pathname.startsWith('/api/') || (context.request.method !== 'GET' && context.request.method !== 'HEAD'))
     return next();
   const flags = await loadFlags();
-  const { assignments, changed } = assignVariants(flags, parseAssignments(context.cookies.get(FLAG_COOKIE)?.value));
+  const { assignments, cookie, changed } = assignVariants(flags, parseAssignments(context.cookies.get(FLAG_COOKIE)?.value));
   context.locals.flags = assignments;
   const target = variantPath(pathname, context.url.search, assignments);
   const response = target ? await next(target) : await next();
-  return changed ? withSetCookie(response, { name: FLAG_COOKIE, value: serialiseAssignments(assignments) }) : response;
+  return changed ? withSetCookie(response, { name: FLAG_COOKIE, value: serialiseAssignments(cookie) }) : response;
 });

@@ -25,6 +25,7 @@ import { parseServerEnv, type ServerEnv } from '../src/server/config.ts';
 import { parseJobsEnv } from '../src/server/jobs/config.ts';
 import { markServingProcess } from '../src/server/bus/index.ts';
 import { needsServer } from '../src/server/flags/routing.ts';
+import { routeRedirectFor } from '../src/server/redirects/registry.ts';
 import { createDynamicCompression } from './lib/compression.ts';
 import { isValidPercentEncoding, neutraliseForbiddenMethod, refuseBadEncoding, SERVER_OPTIONS } from './lib/requestRules.ts';
 import { applySecurityHeaders } from './lib/securityHeaders.ts';
@@ -72,6 +73,18 @@ if (processes > 1 && !settings.data.DATABASE_URL) {
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
+/** Answers a GET or HEAD of an address Admin redirected; false when there is none. */
+function answerRouteRedirect(req: IncomingMessage, res: ServerResponse, url: string): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const queryAt = url.indexOf('?');
+  const redirect = routeRedirectFor(queryAt < 0 ? url : url.slice(0, queryAt), queryAt < 0 ? '' : url.slice(queryAt));
+  if (!redirect) return false;
+  // A permanent move may be cached by browsers; a temporary one must be asked again each time.
+  const cacheControl = redirect.status === 301 ? 'public, max-age=3600' : 'no-store';
+  res.writeHead(redirect.status, { location: redirect.location, 'cache-control': cacheControl, 'content-length': '0' }).end();
+  return true;
+}
+
 /** One server process: the built files first, then Astro; API calls go straight to Astro. */
 async function serve(host: string, port: number): Promise<void> {
   // Pages rendered on request that are the same for everyone are kept beside the built files
@@ -103,6 +116,8 @@ async function serve(host: string, port: number): Promise<void> {
     compress(req, res, () => {
       const render = () => void handler(req, res);
       if (url.startsWith('/api/')) render();
+      // Admin's route redirects come before any page, built or rendered (issue 25, SPEC §2).
+      else if (answerRouteRedirect(req, res, url)) return;
       // A partner's host, or a page a feature flag may swap for this visitor: the server decides (issue 25).
       else if (needsServer(req.headers.host, url.split('?')[0] ?? url, req.headers.cookie)) render();
       else staticFiles(req, res, render);

@@ -135,3 +135,50 @@ test('a manager marks a counter payment paid and the traveller receives the tick
   await expect(page.getByRole('heading', { level: 1, name: 'مدفوعات الشباك' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('Admin redirects a retired address: a built page and another site answer from the next request, on every form check', async ({
+  page,
+  request,
+}) => {
+  const retired = `/en/old-guide-${String(Date.now())}`;
+  await signInAsStaff(page, STAFF.admin);
+  await page.getByRole('navigation', { name: 'Operators area sections' }).getByRole('link', { name: 'Redirects' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Route redirects' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // An API address is refused with its reason, and nothing is saved.
+  await page.getByLabel('Address on this site').fill('/api/nuxt/en/ping');
+  await page.getByLabel('Target').fill('/en');
+  await page.getByRole('button', { name: 'Save the redirect' }).click();
+  await expect(page.getByRole('alert')).toHaveText("API addresses and the site's script and style files cannot be redirected.");
+  await expect(page.getByLabel('Address on this site')).toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByLabel('Address on this site').fill(retired);
+  await page.getByLabel('Target').fill('/en/about');
+  await page.getByLabel('Kind').selectOption({ label: 'Permanent (301)' });
+  await page.getByRole('button', { name: 'Save the redirect' }).click();
+  await expect(page.getByRole('status')).toHaveText('Saved. Every server answers with the redirect from the next request.');
+  await expect(page.getByRole('table')).toContainText(retired);
+
+  // Served by scripts/serve.ts before its static files: the query survives the move.
+  const moved = await request.get(`${retired}?utm_source=mail`, { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers().location).toBe('/en/about?utm_source=mail');
+  const visitor = await page.context().newPage();
+  await visitor.goto(retired);
+  await expect(visitor).toHaveURL(/\/en\/about$/);
+  await visitor.close();
+
+  // The same address to another site: an external jump, temporary.
+  await page.getByLabel('Address on this site').fill(retired);
+  await page.getByLabel('Target').fill('https://hotels.example.com/?aid=roamly');
+  await page.getByLabel('Kind').selectOption({ label: 'Temporary (302)' });
+  await page.getByRole('button', { name: 'Save the redirect' }).click();
+  const jump = await request.get(retired, { maxRedirects: 0 });
+  expect(jump.status()).toBe(302);
+  expect(jump.headers().location).toBe('https://hotels.example.com/?aid=roamly');
+
+  await page.getByRole('button', { name: `Delete the redirect of ${retired}` }).click();
+  await expect(page.getByRole('status')).toHaveText('Deleted. The address answers as before from the next request.');
+  expect((await request.get(retired, { maxRedirects: 0 })).status()).toBe(404);
+});

@@ -38,7 +38,13 @@ import { updateCardBinRange } from '../../src/server/payment/cardMethods.ts';
 import { setDepartureSales } from '../../src/server/ops/sales.ts';
 import { createBus } from '../../src/server/bus/bus.ts';
 import { localTransport } from '../../src/server/bus/transports.ts';
-import { deletePartnerAsAdmin, savePartnerAsAdmin, setFlagSharesAsAdmin } from '../../src/server/ops/partners.ts';
+import {
+  deletePartnerAsAdmin,
+  deleteRedirectAsAdmin,
+  savePartnerAsAdmin,
+  saveRedirectAsAdmin,
+  setFlagSharesAsAdmin,
+} from '../../src/server/ops/partners.ts';
 import { partnerForm } from '../../src/server/partners/partner.ts';
 import { GUEST } from '../support/actors.ts';
 import { BUS, insertCheckoutNetwork, NOW, TRAVEL_DATE } from './checkoutNetwork.ts';
@@ -77,6 +83,9 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'partners.delete': ['admin'],
   'page.flags': ['admin'],
   'flags.change': ['admin'],
+  'page.redirects': ['admin'],
+  'redirects.save': ['admin'],
+  'redirects.delete': ['admin'],
 };
 
 describe('the op pages', () => {
@@ -96,6 +105,7 @@ describe('the op pages', () => {
       'funnel.astro',
       'index.astro',
       'partners.astro',
+      'redirects.astro',
       'users.astro',
     ]);
     for (const page of pages) {
@@ -253,6 +263,8 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
           { name: 'classic', share: 0 },
           { name: 'new', share: 100 },
         ]),
+      'redirects.save': (s) => saveRedirectAsAdmin(db, s, { fromPath: '/en/never-written', target: '/en', status: 302 }),
+      'redirects.delete': (s) => deleteRedirectAsAdmin(db, s, '/en/never-written'),
     };
     const before = await db.select().from(bookingAudit).where(eq(bookingAudit.bookingId, b.id));
     for (const [action, call] of Object.entries(calls)) {

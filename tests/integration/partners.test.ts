@@ -16,7 +16,15 @@ import { createCart } from '../../src/server/cart/cart.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
 import { bookings, carts, users } from '../../src/server/db/schema.ts';
 import { loadFlags, reloadFlags, useFlagsDb } from '../../src/server/flags/registry.ts';
-import { deletePartnerAsAdmin, savePartnerAsAdmin, setFlagSharesAsAdmin } from '../../src/server/ops/partners.ts';
+import {
+  deletePartnerAsAdmin,
+  deleteRedirectAsAdmin,
+  savePartnerAsAdmin,
+  saveRedirectAsAdmin,
+  setFlagSharesAsAdmin,
+} from '../../src/server/ops/partners.ts';
+import { OpForbidden } from '../../src/server/ops/access.ts';
+import { reloadRedirects, routeRedirectFor, useRedirectsDb } from '../../src/server/redirects/registry.ts';
 import { attributionOf } from '../../src/server/partners/attribution.ts';
 import { partnerForm } from '../../src/server/partners/partner.ts';
 import { partnerForHost, reloadPartners, usePartnerDb } from '../../src/server/partners/registry.ts';
@@ -40,6 +48,7 @@ describe.each(DATABASES)('partners and flags on $name', ({ open }) => {
     db = handle.db;
     usePartnerDb(db);
     useFlagsDb(db);
+    useRedirectsDb(db);
     await insertCheckoutNetwork(db, { bus: 40, boat: 4 });
     index = await loadIndex(db, NOW);
   });
@@ -47,6 +56,7 @@ describe.each(DATABASES)('partners and flags on $name', ({ open }) => {
   afterAll(async () => {
     usePartnerDb(undefined);
     useFlagsDb(undefined);
+    useRedirectsDb(undefined);
     await handle.close();
   });
 
@@ -180,5 +190,24 @@ describe.each(DATABASES)('partners and flags on $name', ({ open }) => {
       { name: 'new', share: 0 },
     ]);
     expect(variantPath(path, '', assignVariants(await loadFlags(), {}).assignments)).toBeNull();
+  });
+
+  it("answers Admin's route redirect from memory on the next request, and the address as before once it is deleted", async () => {
+    await reloadRedirects();
+    expect(routeRedirectFor('/en/old-guide', '')).toBeNull();
+    await expect(
+      saveRedirectAsAdmin(db, { userId: 2, role: 'manager' }, { fromPath: '/en/old-guide', target: '/en', status: 301 }),
+    ).rejects.toBeInstanceOf(OpForbidden);
+    await saveRedirectAsAdmin(db, ADMIN, { fromPath: '/en/old-guide', target: '/en/guides', status: 301 });
+    await reloadRedirects();
+    expect(routeRedirectFor('/en/old-guide/', '?utm_source=mail')).toEqual({ location: '/en/guides?utm_source=mail', status: 301 });
+    // Saving the same address again replaces its target: one address, one answer.
+    await saveRedirectAsAdmin(db, ADMIN, { fromPath: '/en/old-guide', target: 'https://partner.example.com/', status: 302 });
+    await reloadRedirects();
+    expect(routeRedirectFor('/en/old-guide', '')).toEqual({ location: 'https://partner.example.com/', status: 302 });
+    expect(await deleteRedirectAsAdmin(db, ADMIN, '/en/old-guide')).toBe(true);
+    await reloadRedirects();
+    expect(routeRedirectFor('/en/old-guide', '')).toBeNull();
+    expect(await deleteRedirectAsAdmin(db, ADMIN, '/en/old-guide')).toBe(false);
   });
 });

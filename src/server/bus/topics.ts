@@ -17,6 +17,8 @@ export const topicMessages = {
   partners_changed: z.object({ at: z.number().int().nonnegative() }),
   /** Admin changed a feature flag's variants or shares (issue 25): listeners reload the flag registry. */
   flags_changed: z.object({ at: z.number().int().nonnegative() }),
+  /** Admin added or removed a route redirect (issue 25): listeners reload the redirect table. */
+  redirects_changed: z.object({ at: z.number().int().nonnegative() }),
 } as const;
 
 export type Topic = keyof typeof topicMessages;

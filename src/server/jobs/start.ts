@@ -6,6 +6,7 @@
 import { parseServerEnv } from '../config.ts';
 import { loadFlags } from '../flags/registry.ts';
 import { loadPartners } from '../partners/registry.ts';
+import { loadRedirects } from '../redirects/registry.ts';
 import { getDbHandle } from '../db/index.ts';
 import { eventDispatcher } from '../events/instance.ts';
 import { parseJobsEnv } from './config.ts';
@@ -33,11 +34,12 @@ export async function startServerJobs(env: Record<string, string | undefined> = 
 
 /**
  * Loads what scripts/serve.ts consults before its static files answer (issue 25): the white-label
- * partners' hosts and the feature flags. Built into this chunk so the server's copy of the
+ * partners' hosts, the feature flags and the route redirects. Built into this chunk so the server's copy of the
  * registries is the one loaded; kept fresh from then on through the bus.
  */
 export async function loadRequestRegistries(): Promise<void> {
-  await Promise.all([loadPartners(), loadFlags()]);
+  const load = () => Promise.all([loadPartners(), loadFlags(), loadRedirects()]);
+  await load();
   // A bus message missed while disconnected: the age check inside get() reloads within a minute.
-  setInterval(() => void Promise.all([loadPartners(), loadFlags()]).catch(() => undefined), 30_000).unref();
+  setInterval(() => void load().catch(() => undefined), 30_000).unref();
 }

@@ -41,6 +41,9 @@ export const OP_ACTIONS = {
   'partners.delete': ADMIN,
   'page.flags': ADMIN,
   'flags.change': ADMIN,
+  'page.redirects': ADMIN,
+  'redirects.save': ADMIN,
+  'redirects.delete': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type OpAction = keyof typeof OP_ACTIONS;
@@ -84,6 +87,7 @@ export function opSections(role: Role): {
   users: boolean;
   partners: boolean;
   flags: boolean;
+  redirects: boolean;
 } {
   return {
     bookings: mayDo(role, 'page.bookings'),
@@ -95,6 +99,7 @@ export function opSections(role: Role): {
     users: mayDo(role, 'page.users'),
     partners: mayDo(role, 'page.partners'),
     flags: mayDo(role, 'page.flags'),
+    redirects: mayDo(role, 'page.redirects'),
   };
 }
 

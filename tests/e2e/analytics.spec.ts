@@ -74,9 +74,13 @@ test('with consent given, the funnel page counts this booking under its partner'
     .poll(async () => (await context.cookies()).map((c) => c.name))
     .toEqual(expect.arrayContaining(['visitor_log_id', 'session_log_id', 'affiliate_id', 'ad_click_ids']));
 
-  // A search, then the booking path to the paid page.
+  // A search, then the booking path to the paid page. The collector loads when the page is idle
+  // and takes the search signalled before it: leave only once it has loaded (on a busy machine,
+  // idle can come after the network went quiet).
+  const collectorsBefore = seen.filter((path) => path.includes('collector')).length;
   await page.goto('/en/bus/bangkok/chiang-mai');
   await page.waitForLoadState('networkidle');
+  await expect.poll(() => seen.filter((path) => path.includes('collector')).length, { timeout: 20_000 }).toBeGreaterThan(collectorsBefore);
   await page.goto(`${await directBookingUri(page.request, 9, 'bus', 1)}?people=1&currency=THB`);
   await page.getByRole('link', { name: 'Continue to passenger details' }).click();
   await page.getByRole('group', { name: 'Passenger 1' }).getByLabel('Full name as in the passport').fill('Ada Funnel');

@@ -94,6 +94,8 @@ export const ENVIRONMENT = z.object({
   MAIL_CLAIM_STALE_SECONDS: seconds(300),
   /** Seconds a delivery claim lasts: after a process died mid-delivery, the event is delivered again this much later. */
   EVENT_CLAIM_SECONDS: seconds(300),
+  /** A reseller's (agent's) commission on the bookings they make, in basis points of the amount paid (500 = 5 %). */
+  RESELLER_COMMISSION_BASIS_POINTS: z.coerce.number().int().min(0).max(5000).default(500).meta(about('server')),
   COUNTER_PAYMENT_HOURS: z.coerce.number().int().min(1).max(168).default(24).meta(about('server')),
   /** Shared by the sandbox gateway and the shop to sign and verify webhooks. */
   PAYMENT_WEBHOOK_SECRET: z

@@ -50,6 +50,7 @@ function recordingSubscribers() {
     'mail.confirmation': handler('mail.confirmation'),
     'mail.cancellation': handler('mail.cancellation'),
     'payment.refund': handler('payment.refund'),
+    'reseller.commission': handler('reseller.commission'),
     analytics: handler('analytics'),
   };
   return { seen, handlers, fail: (s: SubscriberName, times: number) => failures.set(s, times) };
@@ -112,13 +113,13 @@ describe.each(DATABASES)('domain events on $name', ({ name, open }) => {
       .select()
       .from(eventDeliveries)
       .where(eq(eventDeliveries.eventId, paid?.id ?? -1));
-    expect(deliveries.map((d) => d.subscriber).sort()).toEqual(['analytics', 'mail.confirmation']);
+    expect(deliveries.map((d) => d.subscriber).sort()).toEqual(['analytics', 'mail.confirmation', 'reseller.commission']);
 
     const { seen, handlers } = recordingSubscribers();
     const dispatcher = createEventDispatcher(handlers);
     await Promise.all(Array.from({ length: 6 }, () => dispatcher.deliverDue(db, new Date(NOW + 1000))));
     const mine = seen.filter((s) => s.event.bookingId === booking.id);
-    expect(mine.map((s) => s.subscriber).sort()).toEqual(['analytics', 'mail.confirmation']);
+    expect(mine.map((s) => s.subscriber).sort()).toEqual(['analytics', 'mail.confirmation', 'reseller.commission']);
     expect(await dispatcher.deliverDue(db, new Date(NOW + 10 * HOUR))).toBe(0);
   });
 
@@ -197,7 +198,7 @@ describe.each(DATABASES)('domain events on $name', ({ name, open }) => {
         .filter((s) => s.event.bookingId === booking.id)
         .map((s) => s.subscriber)
         .sort(),
-    ).toEqual(['analytics', 'mail.confirmation']);
+    ).toEqual(['analytics', 'mail.confirmation', 'reseller.commission']);
   });
 
   it('records nothing for a change that rolls back, and refuses a payload its schema does not allow', async () => {
@@ -257,7 +258,7 @@ describe.each(DATABASES)('domain events on $name', ({ name, open }) => {
     const dispatcher = createEventDispatcher(handlers);
     await Promise.all([dispatcher.deliverDue(db, new Date(NOW + 1000)), dispatcher.deliverDue(db, new Date(NOW + 1000))]);
     const forCancel = seen.filter((s) => s.event.kind === 'booking.cancelled' && s.event.bookingId === booking.id);
-    expect(forCancel.map((s) => s.subscriber).sort()).toEqual(['analytics', 'mail.cancellation', 'payment.refund']);
+    expect(forCancel.map((s) => s.subscriber).sort()).toEqual(['analytics', 'mail.cancellation', 'payment.refund', 'reseller.commission']);
   });
 
   it('leaves mails carried by an event to the events job: the backstop sends only those of bookings paid before the outbox', async () => {

@@ -29,6 +29,7 @@ const events = createEventDispatcher({
   'mail.confirmation': logDelivery,
   'mail.cancellation': logDelivery,
   'payment.refund': logDelivery,
+  'reseller.commission': logDelivery,
   analytics: logDelivery,
 });
 

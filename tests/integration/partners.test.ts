@@ -14,7 +14,8 @@ import type { TimetableIndex } from '../../src/domain/search/timetable.ts';
 import { reserveCart } from '../../src/server/booking/reserve.ts';
 import { createCart } from '../../src/server/cart/cart.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
-import { bookings, carts, users } from '../../src/server/db/schema.ts';
+import { balanceTransactions, bookings, carts, fxRates, users } from '../../src/server/db/schema.ts';
+import { creditCommission, reverseCommission } from '../../src/server/partners/resellerCommission.ts';
 import { loadFlags, reloadFlags, useFlagsDb } from '../../src/server/flags/registry.ts';
 import {
   deletePartnerAsAdmin,
@@ -155,6 +156,45 @@ describe.each(DATABASES)('partners and flags on $name', ({ open }) => {
     if (!reseller || !traveller) throw new Error('users not inserted');
     expect((await book({ partnerId: null, affiliateId: null }, reseller.id)).resellerUserId).toBe(reseller.id);
     expect((await book({ partnerId: null, affiliateId: null }, traveller.id)).resellerUserId).toBeNull();
+  });
+
+  it("credits a reseller's commission in their balance currency when paid, once, and takes back the refunded share on cancel", async () => {
+    const [reseller] = await db
+      .insert(users)
+      .values({ email: 'agent-eur@example.com', role: 'reseller', balanceCurrency: 'EUR' })
+      .returning();
+    const [traveller] = await db.insert(users).values({ email: 'own@example.com', role: 'user' }).returning();
+    if (!reseller || !traveller) throw new Error('users not inserted');
+    const booking = await book({ partnerId: null, affiliateId: null }, reseller.id);
+    await db.insert(fxRates).values({ currency: 'EUR', perUsd: 0.92, minorUnits: 2 }).onConflictDoNothing();
+    const fx = new Map((await db.select().from(fxRates)).map((r) => [r.currency, r]));
+    const thbPerEur = (fx.get('THB')?.perUsd ?? 0) / (fx.get('EUR')?.perUsd ?? 1);
+    const balance = async () => (await db.select().from(users).where(eq(users.id, reseller.id)))[0]?.balanceMinor;
+
+    // 5 % of what was paid, in euros; the same event delivered again moves nothing.
+    const paid = { id: 900_001, bookingId: booking.id, paidMinor: booking.totalMinor, currency: booking.currency };
+    expect(await creditCommission(db, paid, 500)).toBe(true);
+    expect(await creditCommission(db, paid, 500)).toBe(false);
+    const credit = Math.round(((booking.totalMinor * 0.05) / 100 / thbPerEur) * 100);
+    expect(await balance()).toBe(credit);
+
+    // Half refunded: half of the commission goes back (from the credit itself, whatever FX does meanwhile).
+    expect(await reverseCommission(db, { id: 900_002, bookingId: booking.id, refundMinor: Math.round(booking.totalMinor / 2) })).toBe(true);
+    expect(await reverseCommission(db, { id: 900_002, bookingId: booking.id, refundMinor: Math.round(booking.totalMinor / 2) })).toBe(
+      false,
+    );
+    expect(await balance()).toBe(credit - Math.round(credit / 2));
+    const rows = await db.select().from(balanceTransactions).where(eq(balanceTransactions.userId, reseller.id));
+    expect(rows.map((r) => [r.kind, r.currency, r.description])).toEqual([
+      ['commission', 'EUR', booking.reference],
+      ['commission_reversal', 'EUR', booking.reference],
+    ]);
+
+    // A traveller's own booking earns nobody anything.
+    const own = await book({ partnerId: null, affiliateId: null }, traveller.id);
+    expect(await creditCommission(db, { id: 900_003, bookingId: own.id, paidMinor: own.totalMinor, currency: own.currency }, 500)).toBe(
+      false,
+    );
   });
 
   it('keeps the bookings when a partner is deleted, and forgets its hosts', async () => {

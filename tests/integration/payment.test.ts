@@ -57,6 +57,7 @@ describe.each(DATABASES)('payments on $name', ({ open }) => {
       'mail.confirmation': (_d, e) => Promise.resolve(void paid.push(e.bookingId)),
       'mail.cancellation': quiet,
       'payment.refund': quiet,
+      'reseller.commission': quiet,
       analytics: quiet,
     });
     api = createPaymentApi({ db, now: () => clock, events });

@@ -67,6 +67,7 @@ describe.each(DATABASES)('Yuno card payments on $name', ({ open }) => {
       'mail.confirmation': quiet,
       'mail.cancellation': quiet,
       'payment.refund': quiet,
+      'reseller.commission': quiet,
       analytics: quiet,
     });
     gateways = { ...GATEWAYS, yuno: createYunoGateway({ settings: () => SETTINGS, fetch: toSandbox }) };

@@ -102,7 +102,13 @@ describe.each(DATABASES)('a day pass beside a seat through the HTTP calls on $na
     const payment = createPaymentApi({
       db,
       now: () => NOW,
-      events: createEventDispatcher({ 'mail.confirmation': quiet, 'mail.cancellation': quiet, 'payment.refund': quiet, analytics: quiet }),
+      events: createEventDispatcher({
+        'mail.confirmation': quiet,
+        'mail.cancellation': quiet,
+        'payment.refund': quiet,
+        'reseller.commission': quiet,
+        analytics: quiet,
+      }),
     });
     const order = await payment.placeOrder(
       ctx(

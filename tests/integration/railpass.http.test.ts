@@ -251,7 +251,13 @@ describe.each(DATABASES)('rail passes through the HTTP calls on $name', ({ open 
     const payment = createPaymentApi({
       db,
       now: () => NOW,
-      events: createEventDispatcher({ 'mail.confirmation': quiet, 'mail.cancellation': quiet, 'payment.refund': quiet, analytics: quiet }),
+      events: createEventDispatcher({
+        'mail.confirmation': quiet,
+        'mail.cancellation': quiet,
+        'payment.refund': quiet,
+        'reseller.commission': quiet,
+        analytics: quiet,
+      }),
     });
     const order = await payment.placeOrder(
       ctx('/api/nuxt/en/pay/place-order', {

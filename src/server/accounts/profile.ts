@@ -131,6 +131,7 @@ export async function listTransactions(deps: AccountsDeps, userId: number) {
       amount: balanceTransactions.amountMinor,
       fxcode: balanceTransactions.currency,
       description: balanceTransactions.description,
+      kind: balanceTransactions.kind,
       createdAt: balanceTransactions.createdAt,
     })
     .from(balanceTransactions)

@@ -797,9 +797,18 @@ export const balanceTransactions = pgTable(
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
     description: text('description').notNull(),
+    /**
+     * What moved the balance: `commission` (a reseller's share of a paid booking),
+     * `commission_reversal` (given back when that booking is cancelled), `adjustment` (staff).
+     * The page translates the kind; `description` keeps the words of an adjustment.
+     */
+    kind: text('kind').notNull().default('adjustment'),
+    bookingId: integer('booking_id').references((): AnyPgColumn => bookings.id, { onDelete: 'set null' }),
+    /** The domain event that caused it: delivered twice, written once. */
+    eventId: integer('event_id').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('balance_transactions_user_idx').on(t.userId)],
+  (t) => [index('balance_transactions_user_idx').on(t.userId), index('balance_transactions_booking_idx').on(t.bookingId)],
 );
 
 /**

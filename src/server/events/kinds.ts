@@ -55,7 +55,7 @@ export type DomainEvent = {
 }[EventKind];
 
 /** Every subscriber by name; the handlers are wired in subscribers.ts. */
-export const SUBSCRIBER_NAMES = ['mail.confirmation', 'mail.cancellation', 'payment.refund', 'analytics'] as const;
+export const SUBSCRIBER_NAMES = ['mail.confirmation', 'mail.cancellation', 'payment.refund', 'reseller.commission', 'analytics'] as const;
 export type SubscriberName = (typeof SUBSCRIBER_NAMES)[number];
 
 /**
@@ -63,11 +63,11 @@ export type SubscriberName = (typeof SUBSCRIBER_NAMES)[number];
  * subscriber here applies to events recorded from then on (older ones were already delivered).
  */
 export const SUBSCRIPTIONS: Readonly<Record<EventKind, readonly SubscriberName[]>> = {
-  'booking.paid': ['mail.confirmation', 'analytics'],
+  'booking.paid': ['mail.confirmation', 'reseller.commission', 'analytics'],
   'payment.failed': ['analytics'],
   'payment.refund_due': ['payment.refund', 'analytics'],
   'booking.refunded': ['payment.refund', 'analytics'],
-  'booking.cancelled': ['payment.refund', 'mail.cancellation', 'analytics'],
+  'booking.cancelled': ['payment.refund', 'mail.cancellation', 'reseller.commission', 'analytics'],
   'ticket.reissued': ['mail.confirmation', 'analytics'],
 };
 

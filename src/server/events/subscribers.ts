@@ -2,6 +2,7 @@
  * Every subscriber's handler, in one place: which module does what when a booking event is
  * delivered. Payment and tickets never import each other — they meet here, through events.
  */
+import { creditCommission, reverseCommission } from '../partners/resellerCommission.ts';
 import { refundThroughPaygate } from '../payment/refunds.ts';
 import { mailCancellation, mailConfirmation } from '../tickets/onEvents.ts';
 import type { EventHandlers } from './dispatch.ts';
@@ -19,6 +20,18 @@ export const SUBSCRIBERS: EventHandlers = {
   'payment.refund': async (db, event) => {
     if (event.kind === 'payment.refund_due' || event.kind === 'booking.refunded') await refundThroughPaygate(db, event.payload, event.id);
     if (event.kind === 'booking.cancelled') for (const refund of event.payload.refunds) await refundThroughPaygate(db, refund, event.id);
+  },
+  // A reseller's balance follows the bookings they made: credited when paid, taken back when cancelled.
+  'reseller.commission': async (db, event) => {
+    if (event.kind === 'booking.paid')
+      await creditCommission(db, {
+        id: event.id,
+        bookingId: event.bookingId,
+        paidMinor: event.payload.amountMinor,
+        currency: event.payload.currency,
+      });
+    if (event.kind === 'booking.cancelled')
+      await reverseCommission(db, { id: event.id, bookingId: event.bookingId, refundMinor: event.payload.refundMinor });
   },
   // One structured line per event until the analytics store exists (issue 25 builds it on these events).
   analytics: (_db, event) => {

@@ -236,7 +236,9 @@ for (const point of POINTS) {
         MAIL_OUTBOX_DIR: outboxDir,
         SMTP_URL: '',
         // A sender killed mid-mail leaves its claim; seconds instead of minutes keep the test short.
-        MAIL_CLAIM_STALE_SECONDS: '2',
+        // Not fewer: a claim must outlast one live send (a PDF drawn and written), which on a busy
+        // machine took over 2 s — and a second sender then mailed the ticket twice.
+        MAIL_CLAIM_STALE_SECONDS: '8',
         // …and the confirmation mail's event delivery, claimed by the killed server, likewise.
         EVENT_CLAIM_SECONDS: '2',
         LOG_LEVEL: 'warn',

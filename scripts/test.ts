@@ -18,11 +18,15 @@ const E2E_DB = process.env.E2E_PGLITE_DATA_DIR || '.data/e2e-db';
 
 mkdirSync(`${root}test-results`, { recursive: true });
 
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
+
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<boolean> {
   console.log(`\n▶ ${label}`);
+  const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
     child.on('exit', (code) => {
+      console.log(`${code === 0 ? '✔' : '✘'} ${label} (${seconds(started)})`);
       resolve(code === 0);
     });
     child.on('error', (error) => {
@@ -30,6 +34,39 @@ function run(label: string, command: string, args: string[], env: NodeJS.Process
       resolve(false);
     });
   });
+}
+
+/**
+ * Steps that each use one core (ESLint, Prettier, astro check) run side by side on a machine
+ * with two; each one's output is printed whole when it ends, so the log stays readable.
+ */
+async function runTogether(steps: readonly { label: string; command: string; args: string[] }[]): Promise<boolean> {
+  console.log(`\n▶ ${steps.map((s) => s.label).join(' | ')} (side by side)`);
+  const results = await Promise.all(
+    steps.map(
+      (step) =>
+        new Promise<boolean>((resolve) => {
+          const started = performance.now();
+          const output: Buffer[] = [];
+          const child = spawn(step.command, step.args, { cwd: root, env: { ...process.env, FORCE_COLOR: '1' } });
+          child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+          child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+          const done = (ok: boolean) => {
+            console.log(`\n▶ ${step.label}\n${Buffer.concat(output).toString('utf8').trimEnd()}`);
+            console.log(`${ok ? '✔' : '✘'} ${step.label} (${seconds(started)})`);
+            resolve(ok);
+          };
+          child.on('exit', (code) => {
+            done(code === 0);
+          });
+          child.on('error', (error) => {
+            output.push(Buffer.from(String(error)));
+            done(false);
+          });
+        }),
+    ),
+  );
+  return results.every(Boolean);
 }
 
 interface Counts {
@@ -85,13 +122,18 @@ const node = process.execPath;
 // Content collection and route types live in .astro/, which a fresh clone does not have yet;
 // without them the typed lint sees `any` everywhere.
 if (!(await run('Generate Astro types (astro sync)', bin('astro'), ['sync']))) finish(false);
-if (!skip.has('lint')) {
-  if (!(await run('Lint (ESLint, zero warnings)', bin('eslint'), ['--max-warnings', '0', '.']))) finish(false);
-  if (!(await run('Formatting (Prettier)', bin('prettier'), ['--check', '.']))) finish(false);
-}
-if (!skip.has('check')) {
-  if (!(await run('Type check (astro check)', bin('astro'), ['check', '--minimumFailingSeverity', 'hint']))) finish(false);
-}
+const staticChecks = [
+  ...(skip.has('lint')
+    ? []
+    : [
+        { label: 'Lint (ESLint, zero warnings)', command: bin('eslint'), args: ['--max-warnings', '0', '.'] },
+        { label: 'Formatting (Prettier)', command: bin('prettier'), args: ['--check', '.'] },
+      ]),
+  ...(skip.has('check')
+    ? []
+    : [{ label: 'Type check (astro check)', command: bin('astro'), args: ['check', '--minimumFailingSeverity', 'hint'] }]),
+];
+if (staticChecks.length && !(await runTogether(staticChecks))) finish(false);
 if (!skip.has('unit')) {
   if (process.env.TEST_DATABASE_URL) console.log('\nPostgreSQL: TEST_DATABASE_URL is set — the PostgreSQL integration tests run too.');
   else console.log('\nPostgreSQL: TEST_DATABASE_URL is not set — the PostgreSQL integration tests are SKIPPED (PGlite only).');

@@ -84,8 +84,9 @@ export function assignVariants(
       assignments[flag.key] = kept;
       cookie[flag.key] = kept;
     } else if (flagIsLive(flag)) {
-      assignments[flag.key] = pickVariant(flag.variants, roll());
-      cookie[flag.key] = assignments[flag.key];
+      const rolled = pickVariant(flag.variants, roll());
+      assignments[flag.key] = rolled;
+      cookie[flag.key] = rolled;
       changed = true;
     } else {
       assignments[flag.key] = flag.variants[0]?.name ?? '';

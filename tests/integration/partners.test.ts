@@ -26,9 +26,10 @@ import {
 } from '../../src/server/ops/partners.ts';
 import { OpForbidden } from '../../src/server/ops/access.ts';
 import { reloadRedirects, routeRedirectFor, useRedirectsDb } from '../../src/server/redirects/registry.ts';
+import { parseServerEnv } from '../../src/server/config.ts';
 import { attributionOf } from '../../src/server/partners/attribution.ts';
 import { partnerForm } from '../../src/server/partners/partner.ts';
-import { partnerForHost, reloadPartners, usePartnerDb } from '../../src/server/partners/registry.ts';
+import { partnerForHost, reloadPartners, siteOriginFor, usePartnerDb } from '../../src/server/partners/registry.ts';
 import { loadIndex } from '../../src/server/search/loadIndex.ts';
 import { GUEST } from '../support/actors.ts';
 import { BUS, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
@@ -148,6 +149,10 @@ describe.each(DATABASES)('partners and flags on $name', ({ open }) => {
     // On the main site, nothing is credited.
     const plain = await book(attributionOf({ get: () => undefined }, undefined));
     expect(plain).toMatchObject({ partnerId: null, affiliateId: null, resellerUserId: null });
+    // The ticket link in its mail leads back to the partner's host; the main site's to SITE_URL.
+    const site = new URL(parseServerEnv().SITE_URL);
+    expect(await siteOriginFor(booking.partnerId)).toBe(`${site.protocol}//beta.localhost${site.port ? `:${site.port}` : ''}`);
+    expect(await siteOriginFor(plain.partnerId)).toBe(site.origin);
   });
 
   it('marks a booking a reseller made with the reseller', async () => {

@@ -3,6 +3,7 @@
  * Admin's save calls `partnersChanged()`, which reloads here and tells the other processes.
  */
 import { liveSnapshot } from '../bus/liveSnapshot.ts';
+import { parseServerEnv } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { getDbHandle } from '../db/index.ts';
 import { normaliseHost, type Partner } from './partner.ts';
@@ -46,3 +47,15 @@ export function isKnownPartnerHost(host: string | null | undefined): boolean {
 export const loadPartners = () => snapshot.get();
 export const partnersChanged = () => snapshot.announce();
 export const reloadPartners = () => snapshot.reload();
+
+/**
+ * Where a traveller's links lead (the ticket link in a mail): a booking made on a partner's host
+ * goes back to that host — the partner's look and words, its back-button rule — with SITE_URL's
+ * scheme and port; anything else (or a partner deleted since) to SITE_URL.
+ */
+export async function siteOriginFor(partnerId: number | null): Promise<string> {
+  const site = new URL(parseServerEnv().SITE_URL);
+  if (partnerId === null) return site.origin;
+  const host = (await snapshot.get()).list.find((p) => p.id === partnerId)?.hosts[0];
+  return host ? `${site.protocol}//${host}${site.port ? `:${site.port}` : ''}` : site.origin;
+}

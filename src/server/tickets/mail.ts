@@ -9,7 +9,7 @@ import { localeBySegment, resolveSegment } from '../../i18n/locales.ts';
 import { ENGLISH, messagesFor } from '../../i18n/messages.ts';
 import { createTranslator } from '../../i18n/translate.ts';
 import { legTimes } from '../../domain/tickets/stationTime.ts';
-import { parseServerEnv } from '../config.ts';
+import { siteOriginFor } from '../partners/registry.ts';
 import { getMailer } from '../mail/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { getSearchIndex } from '../search/cache.ts';
@@ -50,7 +50,8 @@ export async function sendBookingConfirmation(
   const t = createTranslator(locale.code, messagesFor(locale.code), ENGLISH);
   const local = locale.code === 'en' ? first : presentTicket(rows, index, locale.code, t);
   const links = ticketLinks(locale.segment, bookingId, nowMs);
-  const site = parseServerEnv().SITE_URL.replace(/\/$/, '');
+  // Back to the host the booking was made on (a partner's, or the main site).
+  const site = await siteOriginFor(rows.booking.partnerId);
   const run = (text: string) => isolateIn(locale.dir, text);
   const { reference } = local;
   const legsText = tripLegsText(local, locale);

@@ -17,6 +17,8 @@ export const topicMessages = {
   partners_changed: z.object({ at: z.number().int().nonnegative() }),
   /** Admin changed a feature flag's variants or shares (issue 25): listeners reload the flag registry. */
   flags_changed: z.object({ at: z.number().int().nonnegative() }),
+  /** A chat line was written on a support case (issue 24 item 7): processes wake the chat readers long-polling that case. */
+  chat_message: z.object({ caseId: z.number().int().positive(), id: z.number().int().positive() }),
 } as const;
 
 export type Topic = keyof typeof topicMessages;

@@ -55,7 +55,7 @@ export class CaseNotFound extends Error {
   }
 }
 
-function newCaseNumber(): string {
+export function newCaseNumber(): string {
   // 8 characters of Crockford's base 32: short to read out on the phone, no 0/O or 1/I confusion.
   const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
   return `SC-${[...randomBytes(8)].map((b) => alphabet[b % 32]).join('')}`;

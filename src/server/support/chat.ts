@@ -24,7 +24,7 @@ import type { Db } from '../db/client.ts';
 import { bookings, supportCases, supportChats, supportMessages, users } from '../db/schema.ts';
 import { assertMay, type StaffMember } from '../ops/access.ts';
 import { verifyTicketToken } from '../tickets/links.ts';
-import { newCaseNumber } from './cases.ts';
+import { newCaseNumber } from './caseNumber.ts';
 
 /** A chat line is short: longer questions belong in a case with attachments (the contact form). */
 export const CHAT_LINE_MAX = 2000;

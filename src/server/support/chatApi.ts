@@ -15,7 +15,6 @@ import { clientIp } from '../accounts/route.ts';
 import type { ActiveSession } from '../accounts/sessions.ts';
 import { ApiError } from '../api/errors.ts';
 import { endpoints, json, NO_STORE, parseInput, queryObject, readJson } from '../api/http.ts';
-import { getBus } from '../bus/index.ts';
 import { parseServerEnv } from '../config.ts';
 import { getDbHandle } from '../db/index.ts';
 import type { Db } from '../db/client.ts';
@@ -25,7 +24,6 @@ import { consume, type Limit } from '../rateLimit/counter.ts';
 import {
   accountOwner,
   chatLineBody,
-  chatLines,
   chatQuery,
   chatUserIdParam,
   currentChat,
@@ -35,7 +33,7 @@ import {
   postTravellerLine,
   type ChatLine,
 } from './chat.ts';
-import { createChatWaiters, type ChatWaiters } from './chatWaiters.ts';
+import { linesWhenReady, processChatWaiters, type ChatWaiters } from './chatWaiters.ts';
 import { requestSession } from './session.ts';
 
 type Ctx = Pick<APIContext, 'url' | 'params' | 'request' | 'clientAddress'>;
@@ -113,16 +111,9 @@ export function chatApi(deps: ChatApiDeps) {
           NO_STORE,
         );
       if (!chat) return answer([]);
-      // Watch before reading: a line stored between the read and the wait still wakes this reader.
-      const watch = await deps.waiters.watch(chat.caseId, ctx.request.signal);
-      try {
-        const lines = await chatLines(db, chat.caseId, query.after);
-        if (lines.length || query.wait === 0) return answer(lines);
-        await watch.arrived(query.wait * 1000);
-        return answer(await chatLines(db, chat.caseId, query.after));
-      } finally {
-        watch.stop();
-      }
+      return answer(
+        await linesWhenReady(db, deps.waiters, { caseId: chat.caseId, after: query.after, waitS: query.wait, signal: ctx.request.signal }),
+      );
     },
 
     async post(ctx: Ctx): Promise<Response> {
@@ -167,14 +158,6 @@ export function chatApi(deps: ChatApiDeps) {
       return response;
     },
   });
-}
-
-/** The process's chat readers, shared by every copy of this module (like the bus itself). */
-const WAITERS = Symbol.for('roamly.chat.waiters');
-const shared = globalThis as { [WAITERS]?: ChatWaiters | undefined };
-
-export function processChatWaiters(): ChatWaiters {
-  return (shared[WAITERS] ??= createChatWaiters(getBus));
 }
 
 let serving: ReturnType<typeof chatApi> | undefined;

@@ -14,8 +14,10 @@
  * wait still wakes it; the bus message carries only the case id (NOTIFY payloads are small),
  * and the reader reads the lines itself.
  */
-import type { Bus } from '../bus/index.ts';
+import { getBus, type Bus } from '../bus/index.ts';
+import type { Db } from '../db/client.ts';
 import { componentLogger } from '../logger.ts';
+import { chatLines, type ChatLine } from './chat.ts';
 
 export interface ChatWaiters {
   /**
@@ -106,4 +108,32 @@ export function createChatWaiters(openBus: () => Promise<Bus | null>): ChatWaite
       }
     },
   };
+}
+
+/**
+ * A case's lines after `after`; when there are none yet, held up to `waitS` seconds for one from
+ * any process. Watching starts before the first read, so a line stored in between still counts.
+ */
+export async function linesWhenReady(
+  db: Db,
+  waiters: ChatWaiters,
+  request: { caseId: number; after: number; waitS: number; signal?: AbortSignal },
+): Promise<ChatLine[]> {
+  const watch = await waiters.watch(request.caseId, request.signal);
+  try {
+    const lines = await chatLines(db, request.caseId, request.after);
+    if (lines.length || request.waitS === 0) return lines;
+    await watch.arrived(request.waitS * 1000);
+    return await chatLines(db, request.caseId, request.after);
+  } finally {
+    watch.stop();
+  }
+}
+
+/** The process's chat readers, shared by every copy of this module (like the bus itself). */
+const WAITERS = Symbol.for('roamly.chat.waiters');
+const shared = globalThis as { [WAITERS]?: ChatWaiters | undefined };
+
+export function processChatWaiters(): ChatWaiters {
+  return (shared[WAITERS] ??= createChatWaiters(getBus));
 }

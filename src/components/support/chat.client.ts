@@ -102,10 +102,10 @@ export function startChat(root: HTMLElement): void {
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const data = new FormData(form);
-    const message = String(data.get('message') ?? '').trim();
+    const field = (name: string) => form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name=${name}]`)?.value.trim() ?? '';
+    const message = field('message');
     if (!message) return;
-    const email = String(data.get('email') ?? '').trim();
+    const email = field('email');
     const ticket = root.dataset.ticketBooking
       ? { booking: Number(root.dataset.ticketBooking), token: root.dataset.ticketToken ?? '' }
       : undefined;

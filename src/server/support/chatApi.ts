@@ -9,7 +9,6 @@
  */
 import type { APIContext } from 'astro';
 import { localeBySegment, resolveSegment } from '../../i18n/locales.ts';
-import { cookieMaxAge } from '../../domain/cookieTable.ts';
 import { parseCookies } from '../accounts/cookies.ts';
 import { clientIp } from '../accounts/route.ts';
 import type { ActiveSession } from '../accounts/sessions.ts';
@@ -17,6 +16,7 @@ import { ApiError } from '../api/errors.ts';
 import { endpoints, json, NO_STORE, parseInput, queryObject, readJson } from '../api/http.ts';
 import { parseServerEnv } from '../config.ts';
 import { getDbHandle } from '../db/index.ts';
+import { withSetCookie } from '../http/setCookie.ts';
 import type { Db } from '../db/client.ts';
 import { opGate } from '../ops/page.ts';
 import type { StaffMember } from '../ops/access.ts';
@@ -151,11 +151,7 @@ export function chatApi(deps: ChatApiDeps) {
         201,
         NO_STORE,
       );
-      if (secret) {
-        const parts = [`${chatCookieName(deps.secureCookies)}=${secret}`, 'Path=/', `Max-Age=${String(cookieMaxAge('chat_session'))}`];
-        response.headers.append('set-cookie', [...parts, 'SameSite=Lax', 'HttpOnly', ...(deps.secureCookies ? ['Secure'] : [])].join('; '));
-      }
-      return response;
+      return secret ? withSetCookie(response, { name: 'chat_session', value: secret }) : response;
     },
   });
 }

@@ -30,6 +30,7 @@ export function startChat(root: HTMLElement): void {
   if (!featureAllowed('chat', navigator.userAgent)) return;
   const panel = root.querySelector<HTMLElement>('[data-chat-panel]');
   const log = root.querySelector<HTMLOListElement>('[data-chat-log]');
+  const scroller = root.querySelector<HTMLElement>('[data-chat-scroll]');
   const form = root.querySelector<HTMLFormElement>('[data-chat-form]');
   const emailRow = root.querySelector<HTMLElement>('[data-chat-email]');
   const errorBox = root.querySelector<HTMLElement>('[data-chat-error]');
@@ -71,7 +72,7 @@ export function startChat(root: HTMLElement): void {
       item.append(who, body);
       log?.append(item);
     }
-    log?.scrollTo({ top: log.scrollHeight });
+    scroller?.scrollTo({ top: scroller.scrollHeight });
   }
 
   function showCase(answer: ChatAnswer): void {

@@ -58,7 +58,7 @@ describe.each(DATABASES)('live chat with Support on $name', (database) => {
   async function call(
     method: 'GET' | 'POST',
     userId: string,
-    options: { cookie?: string; body?: unknown; query?: string; ip?: string } = {},
+    options: { cookie?: string | undefined; body?: unknown; query?: string; ip?: string } = {},
   ): Promise<{ status: number; body: Answer; setCookie: string | null }> {
     const url = new URL(`http://roamly.test/api/nuxt/en/chatProxy/${userId}${options.query ?? ''}`);
     const request = new Request(url, {

@@ -58,6 +58,8 @@ const PURPOSES = {
   // fbclid…) 400 days; only when consent allows marketing.
   referrer: { maxAgeS: 30 * DAY_S, category: 'marketing', httpOnly: false },
   ad_click: { maxAgeS: TRACKING_ID_S, category: 'marketing', httpOnly: false },
+  // Issue 24: a visitor's live chat with Support — only the browser holding it can read or continue the chat.
+  chat: { maxAgeS: 30 * DAY_S, category: 'necessary', httpOnly: true, hostPrefixed: true },
 } as const satisfies Record<string, CookieEntry>;
 
 export type CookiePurpose = keyof typeof PURPOSES;
@@ -94,6 +96,7 @@ export const COOKIES = {
   session_log_id: 'session_log',
   referrer: 'referrer',
   ad_click_ids: 'ad_click',
+  chat_session: 'chat',
 } as const satisfies Record<string, CookiePurpose>;
 
 export type CookieName = keyof typeof COOKIES;

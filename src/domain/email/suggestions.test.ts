@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailSuggestions, MAX_EMAIL_SUGGESTIONS } from './suggestions.ts';
+import { editDistance, emailSuggestions, likelyDomain, MAX_EMAIL_SUGGESTIONS } from './suggestions.ts';
 
 describe('emailSuggestions', () => {
   it('offers nothing before the "@" or without a name in front of it', () => {
@@ -22,5 +22,22 @@ describe('emailSuggestions', () => {
   it('stops once the address has a listed domain or matches none', () => {
     expect(emailSuggestions('ann@gmail.com')).toEqual([]);
     expect(emailSuggestions('ann@company.example')).toEqual([]);
+  });
+
+  it('offers the corrected domain for a likely typo', () => {
+    expect(emailSuggestions('Ann@gmial.com')).toEqual(['Ann@gmail.com']);
+    expect(emailSuggestions('ann@hotmial.com')).toEqual(['ann@hotmail.com']);
+    expect(emailSuggestions('ann@yaho.com')).toEqual(['ann@yahoo.com']);
+    expect(emailSuggestions('ann@outlok.con')).toEqual(['ann@outlook.com']);
+    // Still typing (no dot yet), or a different domain altogether: no correction.
+    expect(emailSuggestions('ann@gmial')).toEqual([]);
+    expect(emailSuggestions('ann@me.com')).toEqual([]);
+    expect(likelyDomain('company.example')).toBeUndefined();
+  });
+
+  it('counts a swap of two neighbouring letters as one slip', () => {
+    expect(editDistance('gmial.com', 'gmail.com')).toBe(1);
+    expect(editDistance('gmail.com', 'gmail.com')).toBe(0);
+    expect(editDistance('gmal.cm', 'gmail.com')).toBe(2);
   });
 });

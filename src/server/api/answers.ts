@@ -48,6 +48,16 @@ const supportArticleSummary = z.object({
   url: z.string(),
 });
 
+/** One line of a live chat with Support (chatProxy/{userId}); `channel` case is a reply mailed on the case. */
+const chatLine = z.object({
+  id: z.number().int().positive(),
+  author: z.enum(['traveller', 'staff']),
+  channel: z.enum(['case', 'chat']),
+  body: z.string(),
+  at: z.iso.datetime(),
+  staff_name: z.string().nullable(),
+});
+
 export const ANSWERS = {
   ok: z.object({ ok: z.literal(true) }),
   supportHome: z.object({
@@ -65,6 +75,18 @@ export const ANSWERS = {
   caseOpened: z.object({
     case: z.object({ number: z.string().regex(/^SC-[0-9A-Z]{8}$/), status: z.literal('open'), url: z.string() }),
     attachments: z.number().int().min(0),
+  }),
+
+  chatLines: z.object({
+    user_id: z.string().nullable(),
+    case: z.object({ number: z.string(), status: z.enum(['open', 'answered']) }).nullable(),
+    needs_email: z.boolean(),
+    messages: z.array(chatLine),
+  }),
+  chatPosted: z.object({
+    user_id: z.string(),
+    case: z.object({ number: z.string(), status: z.enum(['open', 'answered']) }),
+    message: chatLine,
   }),
 
   sent: z.object({ sent: z.literal(true) }),

@@ -163,6 +163,14 @@ export const API_ERRORS = {
     about: 'The case does not parse, lacks an e-mail address, or names an upload that is unknown or already used.',
   },
   case_booking_not_found: { status: 404, about: 'No booking with this reference and e-mail address (or of the signed-in traveller).' },
+  // Live chat (chatProxy/{userId}).
+  invalid_chat: {
+    status: 422,
+    about:
+      'The chat line or query does not parse, or a first line lacks the e-mail address Support can answer to; `fields` names each failure.',
+  },
+  chat_forbidden: { status: 403, about: 'This chat belongs to another traveller (sign in, or use the browser that started it).' },
+  chat_not_found: { status: 404, about: 'This traveller has no open chat to answer.' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

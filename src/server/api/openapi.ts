@@ -68,6 +68,7 @@ import { searchSchema } from '../search/params.ts';
 import { ticketLinkQuery } from '../tickets/api.ts';
 import { articleQuery, articlesQuery } from '../support/api.ts';
 import { sendCaseBody } from '../support/cases.ts';
+import { chatLineBody, chatQuery, chatUserIdParam } from '../support/chat.ts';
 import { oneClickBody } from '../mail/api.ts';
 import { changePassengersBody } from '../selfservice/api.ts';
 import { unsubscribeQuery } from '../mail/preferences.ts';
@@ -766,6 +767,30 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: { schema: sendCaseBody },
     ok: { status: 201, description: 'The case.', schema: ANSWERS.caseOpened },
     errors: ['invalid_case', 'case_booking_not_found'],
+  },
+  {
+    method: 'get',
+    path: nuxt('chatProxy/{userId}'),
+    tag: 'support',
+    summary: 'The live chat with Support: its lines after `after`; with `wait`, held until a line arrives (long-poll)',
+    description:
+      "`userId` is the caller's own chat: their account id, or a visitor's `g-…` id proven by the chat cookie; `me` names whichever it is. Staff who may answer cases read any traveller's chat. A line written on any server process ends the wait at once. `needs_email`: a visitor's first line must carry `email`.",
+    params: { userId: chatUserIdParam },
+    query: [chatQuery],
+    ok: { status: 200, description: '`{ user_id, case, needs_email, messages }`.', schema: ANSWERS.chatLines },
+    errors: ['invalid_chat', 'chat_forbidden'],
+  },
+  {
+    method: 'post',
+    path: nuxt('chatProxy/{userId}'),
+    tag: 'support',
+    summary: "Write a line in the live chat with Support; a traveller's first line opens a support case (or continues the open one)",
+    description:
+      "A visitor without a chat yet posts to `me` and gets the chat cookie (HttpOnly) and their `user_id`. `ticket` (the ticket page's signed link: booking id and token) ties the case to that booking and its e-mail. Staff answering a traveller's chat post to the traveller's id.",
+    params: { userId: chatUserIdParam },
+    body: { schema: chatLineBody },
+    ok: { status: 201, description: '`{ user_id, case, message }`.', schema: ANSWERS.chatPosted },
+    errors: ['invalid_chat', 'chat_forbidden', 'chat_not_found', 'too_many_attempts'],
   },
   {
     method: 'get',

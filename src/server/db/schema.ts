@@ -1164,6 +1164,29 @@ export const supportMessages = pgTable(
 );
 
 /**
+ * A live chat with Support (issue 24 item 7, src/server/support/chat.ts): the conversation of one
+ * traveller (`owner`, the `{userId}` of chatProxy/{userId}: an account id, or `g-…` for a visitor
+ * proven by the chat cookie) on one case — its lines are `support_messages` rows with channel
+ * `chat`, so the case's thread shows them. A closed case ends the chat; the next line opens a new
+ * case. `waiting_since`: the traveller's first line Support has not answered yet (null once
+ * Support answers); the operators area lists waiting chats oldest first.
+ */
+export const supportChats = pgTable(
+  'support_chats',
+  {
+    id: serial('id').primaryKey(),
+    owner: text('owner').notNull(),
+    caseId: integer('case_id')
+      .notNull()
+      .unique()
+      .references(() => supportCases.id, { onDelete: 'cascade' }),
+    waitingSince: timestamp('waiting_since', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('support_chats_owner_idx').on(t.owner, t.id), index('support_chats_waiting_idx').on(t.waitingSince)],
+);
+
+/**
  * An uploaded file (POST /{lang}/file/upload). It is stored under UPLOAD_DIR (outside the served
  * folder) as `stored_name`; `token` is the unguessable id the uploader gets back and hands to
  * support/send-case, which attaches it to the case (`case_id`). Unattached uploads are only

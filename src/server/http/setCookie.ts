@@ -14,9 +14,12 @@ export interface CookieSpec {
 }
 
 export function setCookieHeader(spec: CookieSpec): string {
-  const { maxAgeS, httpOnly } = cookieEntry(spec.name);
-  const secure = parseServerEnv().SITE_URL.startsWith('https:') ? '; Secure' : '';
-  return `${spec.name}=${encodeURIComponent(spec.value)}; Path=/; Max-Age=${String(maxAgeS)}; SameSite=Lax${httpOnly ? '; HttpOnly' : ''}${secure}`;
+  const { maxAgeS, httpOnly, hostPrefixed } = cookieEntry(spec.name);
+  const https = parseServerEnv().SITE_URL.startsWith('https:');
+  const secure = https ? '; Secure' : '';
+  // `__Host-` over https where the table asks for it: pinned to this host and path /.
+  const name = hostPrefixed && https ? `__Host-${spec.name}` : spec.name;
+  return `${name}=${encodeURIComponent(spec.value)}; Path=/; Max-Age=${String(maxAgeS)}; SameSite=Lax${httpOnly ? '; HttpOnly' : ''}${secure}`;
 }
 
 export function withSetCookie(response: Response, spec: CookieSpec): Response {

@@ -4,7 +4,6 @@
  * change is one transaction; mails go out after it commits (a mail that fails is logged and the
  * thread still shows the reply — the link in the first mail reaches it).
  */
-import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ApiError } from '../api/errors.ts';
@@ -13,6 +12,7 @@ import type { Db } from '../db/client.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import { assertMay, type StaffMember } from '../ops/access.ts';
 import { checkoutLogger } from '../booking/log.ts';
+import { newCaseNumber } from './caseNumber.ts';
 import type { SupportDeps } from './deps.ts';
 import { caseOpenedMail, caseSurveyMail, replyMail, withMailPreferences } from './mails.ts';
 
@@ -53,12 +53,6 @@ export class CaseNotFound extends Error {
     super(`no support case ${String(caseId)}`);
     this.name = 'CaseNotFound';
   }
-}
-
-function newCaseNumber(): string {
-  // 8 characters of Crockford's base 32: short to read out on the phone, no 0/O or 1/I confusion.
-  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-  return `SC-${[...randomBytes(8)].map((b) => alphabet[b % 32]).join('')}`;
 }
 
 async function bookingFor(db: Db, input: NonNullable<SendCaseInput['booking']>, user: UserRow | null): Promise<number> {

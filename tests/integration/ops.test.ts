@@ -98,6 +98,8 @@ describe('the op pages', () => {
       'bookings.astro',
       'case.astro',
       'cases.astro',
+      'chat.astro',
+      'chats.astro',
       'counter.astro',
       'dashboard.astro',
       'departures.astro',

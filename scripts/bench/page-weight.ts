@@ -39,7 +39,10 @@ const FORMLESS_BUDGET_KB = 5;
  * seat map itself loads only for a checkout that has one.
  */
 const CHECKOUT_BUDGET_KB = 83;
-/** Rail pass pages have no island: the shell's scripts (as a page without a form), and on a pass page its photo fallback. */
+/**
+ * Rail pass pages have no island: the shell's scripts (as a page without a form), and on a pass
+ * page its photo fallback; the typeahead and the photo viewer are fetched on interaction.
+ */
 const RAILPASS_BUDGET_KB = 5;
 const RAILPASS_INFO_BUDGET_KB = 6;
 

@@ -2,8 +2,8 @@
  * The rail pass search box as a combobox (WAI-ARIA 1.2 combobox with a listbox popup): typing
  * asks railpassTypeahead for destinations and passes, an empty box offers the popular passes
  * (railpassTypeahead/popular). Arrow keys move through the suggestions (aria-activedescendant,
- * focus stays in the box), Enter opens the one chosen, Escape closes the list and then clears
- * the box, a click opens a suggestion. Loaded on the first interaction with the box (the page's
+ * focus stays in the box), Enter opens the one chosen, Escape closes the list (a second one
+ * empties the box), a click opens a suggestion. Loaded on the first interaction with the box (the page's
  * loader script); without it the form still posts to /{lang}/railpass/find.
  */
 
@@ -53,6 +53,9 @@ export function enhanceRailpassSearch(form: HTMLFormElement): void {
   }
 
   function close() {
+    // A suggestion still on its way must not open the list again.
+    clearTimeout(timer);
+    request?.abort();
     listbox.hidden = true;
     input.setAttribute('aria-expanded', 'false');
     setActive(-1);
@@ -125,7 +128,14 @@ export function enhanceRailpassSearch(form: HTMLFormElement): void {
     timer = setTimeout(() => void load(), DEBOUNCE_MS);
   };
 
-  input.addEventListener('input', schedule);
+  // Escape closes the list, and a second Escape empties the box (Chromium empties a search box
+  // on Escape itself): an emptied box after Escape stays closed until the traveller types again.
+  let dismissed = false;
+  input.addEventListener('input', () => {
+    if (dismissed && input.value.trim() === '') return;
+    dismissed = false;
+    schedule();
+  });
   input.addEventListener('focus', () => {
     if (input.getAttribute('aria-expanded') !== 'true') void load();
   });
@@ -145,8 +155,12 @@ export function enhanceRailpassSearch(form: HTMLFormElement): void {
       e.preventDefault();
       choose(active);
     } else if (e.key === 'Escape') {
-      if (open) close();
-      else input.value = '';
+      dismissed = true;
+      if (open) {
+        // The first Escape only closes the list; the browser would empty the box too.
+        e.preventDefault();
+        close();
+      } else input.value = '';
     }
   });
   // The interaction that loaded this script happened in the box: answer it now.

@@ -42,7 +42,8 @@ for (const { segment, code } of [
     const box = page.getByRole('combobox', { name: t('railpass.find.label') });
     await box.focus();
     const options = page.getByRole('listbox').getByRole('option');
-    await expect(options.first()).toBeVisible();
+    // The first call of a fresh server loads the search index: more than 5 s on a shared machine.
+    await expect(options.first()).toBeVisible({ timeout: 30_000 });
     await expect(options.filter({ hasText: 'Japan Rail Pass 7 days' })).toHaveCount(1);
     await box.fill('Swiss');
     await expect(options.filter({ hasText: 'Swiss Travel Pass' }).first()).toBeVisible();

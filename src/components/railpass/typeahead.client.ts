@@ -25,10 +25,15 @@ interface Texts {
 const DEBOUNCE_MS = 150;
 
 export function enhanceRailpassSearch(form: HTMLFormElement): void {
-  const input = form.querySelector<HTMLInputElement>('input[role="combobox"]');
-  const listbox = form.querySelector<HTMLUListElement>('[role="listbox"]');
-  const status = form.querySelector<HTMLElement>('[data-typeahead-status]');
-  if (!input || !listbox || !status || form.dataset.enhanced) return;
+  const foundInput = form.querySelector<HTMLInputElement>('input[role="combobox"]');
+  const foundListbox = form.querySelector<HTMLUListElement>('[role="listbox"]');
+  const foundStatus = form.querySelector<HTMLElement>('[data-typeahead-status]');
+  if (!foundInput || !foundListbox || !foundStatus || form.dataset.enhanced) return;
+  // Non-null from here on, inside the functions below as well.
+  const input: HTMLInputElement = foundInput;
+  const listbox: HTMLUListElement = foundListbox;
+  const status: HTMLElement = foundStatus;
+  const listLabel = listbox.getAttribute('aria-label') ?? '';
   form.dataset.enhanced = 'true';
   const lang = form.dataset.lang ?? 'en';
   const texts = JSON.parse(form.dataset.texts ?? '{}') as Texts;
@@ -85,7 +90,7 @@ export function enhanceRailpassSearch(form: HTMLFormElement): void {
         return li;
       }),
     );
-    listbox.setAttribute('aria-label', heading ?? input.labels[0]?.textContent.trim() ?? '');
+    listbox.setAttribute('aria-label', heading ?? listLabel);
     const open = items.length > 0;
     listbox.hidden = !open;
     input.setAttribute('aria-expanded', String(open));

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { directionOf, isolate, isolateIn, isolateLtr, isolateLtrIn, needsIsolation, routeArrow, stripIsolates } from './bidi.ts';
+import {
+  directionOf,
+  isolate,
+  isolateIn,
+  isolateLtr,
+  isolateLtrIn,
+  needsIsolation,
+  numberTemplate,
+  routeArrow,
+  stripIsolates,
+} from './bidi.ts';
 
 describe('bidi', () => {
   it('knows the right-to-left locales by their language', () => {
@@ -38,5 +48,15 @@ describe('bidi', () => {
     expect(isolateIn('ltr', 'Hua Hin')).toBe('Hua Hin');
     expect(isolateLtrIn('rtl', 'RMLY-1')).toBe('\u2066RMLY-1\u2069');
     expect(isolateLtrIn('ltr', 'RMLY-1')).toBe('RMLY-1');
+  });
+});
+
+describe('numberTemplate', () => {
+  it('leaves placeholders a script fills with numbers as unisolated as the numbers would be', () => {
+    // What the Arabic translator gives for `[n]` and `[count]` (Latin words, isolated) and for numbers (not).
+    const template = numberTemplate(`الصورة ${isolate('[n]')} من ${isolate('[count]')}`);
+    expect(needsIsolation('1')).toBe(false);
+    expect(template.replace('[n]', '1').replace('[count]', '3')).toBe('الصورة 1 من 3');
+    expect(numberTemplate('Photo [n] of [count]')).toBe('Photo [n] of [count]');
   });
 });

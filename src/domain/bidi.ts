@@ -67,3 +67,12 @@ export function needsIsolation(text: string): boolean {
 export function stripIsolates(text: string): string {
   return text.replace(/[\u2066-\u2069]/g, '');
 }
+
+/**
+ * A translated text whose `[name]` placeholders a script fills in later with numbers: the
+ * translator isolated the placeholders as Latin words, but numbers are never isolated, so the
+ * isolates around them go.
+ */
+export function numberTemplate(text: string): string {
+  return text.replace(/[\u2066-\u2068](\[[a-zA-Z]+\])\u2069/g, '$1');
+}

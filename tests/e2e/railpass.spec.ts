@@ -1,8 +1,8 @@
 /**
  * Issue 21: a rail pass end to end in a real browser, in English and in right-to-left Arabic:
- * the rail pass main page, a destination, its filterBy alias, filters and sort (a plain form:
- * the answer is the one URL of the selection), the pass page (gallery, fares, JSON-LD, the back
- * button to the destination), Buy, the checkout, the sandbox card payment and the voucher PDF.
+ * the rail pass main page and its typeahead (popular passes, a search, arrow keys, Escape, Enter), a destination, its filterBy alias, filters and sort (a plain form:
+ * the answer is the one URL of the selection), the pass page (gallery and its photo viewer, fares, JSON-LD,
+ * the back button to the destination), Buy for two travellers, the checkout, the sandbox card payment and the voucher PDF with a QR code per traveller.
  * axe checks every rail pass page.
  */
 import { readFileSync } from 'node:fs';
@@ -37,8 +37,34 @@ for (const { segment, code } of [
     await expect(page.locator('html')).toHaveAttribute('dir', segment === 'ar' ? 'rtl' : 'ltr');
     expect(await seriousViolations(page)).toEqual([]);
 
+    // The rail pass typeahead: an empty box offers the popular passes; typing finds destinations
+    // and passes; the arrow keys choose (focus stays in the box), Escape closes, Enter opens.
+    const box = page.getByRole('combobox', { name: t('railpass.find.label') });
+    await box.focus();
+    const options = page.getByRole('listbox').getByRole('option');
+    // The first call of a fresh server loads the search index: more than 5 s on a shared machine.
+    await expect(options.first()).toBeVisible({ timeout: 30_000 });
+    await expect(options.filter({ hasText: 'Japan Rail Pass 7 days' })).toHaveCount(1);
+    await box.fill('Swiss');
+    await expect(options.filter({ hasText: 'Swiss Travel Pass' }).first()).toBeVisible();
+    await expect(options.filter({ hasText: 'Japan Rail Pass' })).toHaveCount(0);
+    // Escape closes the list and keeps the words; the list stays closed (no late answer reopens it).
+    await page.keyboard.press('Escape');
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await expect(box).toHaveValue('Swiss');
+    await page.waitForTimeout(600);
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await box.fill(japan);
+    const destination = options.filter({ hasText: t('railpass.typeahead.destination') }).first();
+    await expect(destination).toContainText(japan);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('ArrowDown');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await destination.getAttribute('id')) ?? 'none');
+    await expect(destination).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toBeFocused();
+
     // The destination, then its issuer alias.
-    await page.getByRole('link', { name: japan, exact: true }).click();
+    await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/${segment}/railpass/japan$`));
     await expect(page.getByRole('heading', { level: 1, name: t('railpass.results.title', { destination: japan }) })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
@@ -84,25 +110,48 @@ for (const { segment, code } of [
     expect(jsonLd.offers).toMatchObject({ priceCurrency: 'JPY', lowPrice: 1400 });
     const rating = jsonLd.aggregateRating?.ratingValue ?? 0;
     expect(Math.round(rating * 10) / 10).toBe(rating);
+    // The photo viewer: opened from the photo, keyboard usable, closed with Escape.
+    const enlarge = page.getByRole('button', { name: t('railpass.viewer.open', { n: 1, count: 1 }) });
+    await enlarge.click();
+    const viewer = page.getByRole('dialog', { name: t('railpass.viewer.label') });
+    await expect(viewer).toBeVisible();
+    await expect(viewer.getByRole('img', { name: /Kyoto|pagoda/ })).toBeVisible();
+    await expect(viewer).toContainText('Kyoto, on the JR line from Osaka');
+    await expect(viewer.getByText(t('railpass.viewer.position', { n: 1, count: 1 }))).toBeVisible();
+    await expect(viewer.getByRole('button', { name: t('railpass.viewer.close') })).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(viewer).toHaveCount(0);
+    await expect(enlarge).toBeFocused();
+
     // The header's back button leads to the destination's passes (SPEC §2).
     await expect(page.getByRole('link', { name: t('header.back') })).toHaveAttribute('href', `/${segment}/railpass/japan`);
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Buy: a start date in the window, the traveller's birth date and country of residence.
+    // Buy for two travellers: a start date in the window, each one's birth date and country of residence.
     const start = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     const buy = page.getByRole('region', { name: t('railpass.buy.title') });
     await buy.getByLabel(t('railpass.buy.startDate')).fill(start);
-    await buy.getByLabel(t('railpass.buy.fullName')).fill('Anna Berg');
-    await buy.getByLabel(t('railpass.buy.birthDate')).fill('1990-04-12');
-    await buy.getByLabel(t('railpass.buy.residence')).selectOption('TH');
+    const travellers = [
+      { name: 'Anna Berg', born: '1990-04-12', residence: 'TH' },
+      { name: 'Minh Tran', born: '1988-11-02', residence: 'VN' },
+    ];
+    for (const [i, p] of travellers.entries()) {
+      const block = buy.getByRole('group', { name: t('railpass.buy.travellerN', { n: i + 1 }) });
+      await block.getByLabel(t('railpass.buy.fullName')).fill(p.name);
+      await block.getByLabel(t('railpass.buy.birthDate')).fill(p.born);
+      await block.getByLabel(t('railpass.buy.residence')).selectOption(p.residence);
+    }
     await buy.getByRole('button', { name: t('railpass.buy.submit') }).click();
     await expect(page).toHaveURL(new RegExp(`/${segment}/checkout/[\\w-]+$`));
 
     await page.getByRole('link', { name: t('checkout.continueToPassengers') }).click();
     // The checkout asks what the pass rests on: the traveller's name and birth date.
-    const passenger = page.getByRole('group', { name: t('checkout.passengerN', { n: 1 }) });
-    await passenger.getByLabel(t('checkout.field.full_name')).fill('Anna Berg');
-    await passenger.getByLabel(t('checkout.field.birth_date')).fill('1990-04-12');
+    for (const [i, p] of travellers.entries()) {
+      const passenger = page.getByRole('group', { name: t('checkout.passengerN', { n: i + 1 }) });
+      await passenger.getByLabel(t('checkout.field.full_name')).fill(p.name);
+      await passenger.getByLabel(t('checkout.field.birth_date')).fill(p.born);
+    }
     await page.getByLabel(t('checkout.email')).fill('anna.berg@example.com');
     await page.getByLabel(t('checkout.phone')).fill('+66 81 234 5678');
     await page.getByRole('button', { name: t('checkout.continueToConfirmation') }).click();
@@ -123,6 +172,11 @@ for (const { segment, code } of [
     expect(pdf).toContain('Kansai Area Pass 1 day');
     expect(pdf).toContain(`Valid from: ${start}`);
     expect(pdf).toContain('Anna Berg, born 1990-04-12, resident of TH');
+    expect(pdf).toContain('Minh Tran, born 1988-11-02, resident of VN');
     expect(pdf).toContain('exchange voucher');
+    // One voucher, with its own QR code, per traveller (the PDF is printed in English).
+    expect(pdf).toContain('Pass voucher 1 of 2');
+    expect(pdf).toContain('Pass voucher 2 of 2');
+    expect(pdf).toMatch(/Voucher code: [A-Z0-9-]+-1-2/);
   });
 }

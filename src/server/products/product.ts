@@ -43,6 +43,11 @@ export interface TicketItem {
   validFrom: string;
   /** The last day, when it has one. */
   validUntil: string | null;
+  /**
+   * The people it is issued to by name, when each needs a voucher of their own (a rail pass is
+   * exchanged or checked per traveller): the ticket prints one QR code per holder.
+   */
+  holders?: string[];
 }
 
 export type Translate = (key: string, values?: Record<string, string | number>) => string;

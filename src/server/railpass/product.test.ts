@@ -49,7 +49,7 @@ describe('the rail pass product', () => {
     expect(refundPreview([term], 0, new Date('2026-03-18T12:00:00Z')).refundMinor).toBe(20_000);
     expect(refundPreview([term], 0, new Date('2026-03-19T12:00:00Z')).refundMinor).toBe(17_000);
   });
-  it('prints its validity, travellers and how to activate it', () => {
+  it('prints its validity, travellers, how to activate it and a voucher per traveller', () => {
     const t = createTranslator('en', ENGLISH, ENGLISH);
     const [item] = railpassProduct.ticketItems([line], 'en', t);
     expect(item).toEqual({
@@ -62,6 +62,7 @@ describe('the rail pass product', () => {
       ],
       validFrom: '2026-03-20',
       validUntil: '2026-03-29',
+      holders: ['Minh Tran'],
     });
   });
 });

@@ -80,6 +80,7 @@ export const railpassProduct = simpleProduct<RailpassLine>({
       ],
       validFrom: line.startDate,
       validUntil: lastValidDay(line.terms, line.startDate),
+      holders: line.travellers.map((p) => p.fullName),
     };
   },
 });

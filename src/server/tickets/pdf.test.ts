@@ -156,3 +156,56 @@ describe('ticketPdf', () => {
     expect(unseated.some((t) => t.startsWith(`${english('seats.ticket')}:`))).toBe(false);
   });
 });
+
+describe('ticketPdf: named holders', () => {
+  const pass = (holders: string[]): TicketData => ({
+    ...ticket(),
+    legs: [],
+    passengers: holders,
+    products: [{ title: 'Japan Rail Pass 7 days', details: [], validFrom: '2026-12-04', validUntil: '2026-12-10', holders }],
+  });
+  /** The white squares QR codes are drawn on (the only white fill of a ticket). */
+  const qrCodes = (bytes: Uint8Array) => {
+    let n = 0;
+    for (const m of Buffer.from(bytes)
+      .toString('latin1')
+      .matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+      try {
+        n += (
+          inflateSync(Buffer.from(m[1] ?? '', 'latin1'))
+            .toString('latin1')
+            .match(/\b1 1 1 rg\b/g) ?? []
+        ).length;
+      } catch {
+        continue;
+      }
+    }
+    return n;
+  };
+
+  it('prints a voucher with its own QR code and code for each traveller of a pass', async () => {
+    const bytes = await ticketPdf(pass(['Anna Berg', 'Minh Tran']), english);
+    const text = shownText(bytes).map((s) => s.text.trim());
+    expect(text).toEqual(
+      expect.arrayContaining([
+        english('ticket.passVoucher', { n: 1, count: 2 }),
+        english('ticket.passVoucher', { n: 2, count: 2 }),
+        `${english('ticket.voucherCode')}: RMLY-7Q4K2-1-1`,
+        `${english('ticket.voucherCode')}: RMLY-7Q4K2-1-2`,
+      ]),
+    );
+    // The booking's QR code and one per traveller; a pass without holders has the booking's only.
+    expect(qrCodes(bytes)).toBe(3);
+    expect(qrCodes(await ticketPdf(pass([]), english))).toBe(1);
+  });
+
+  it('continues on further pages when the vouchers do not fit one', async () => {
+    const holders = Array.from({ length: 12 }, (_, i) => `Traveller ${String(i + 1)}`);
+    const bytes = await ticketPdf(pass(holders), english);
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(1);
+    expect(qrCodes(bytes)).toBe(13);
+    const shown = shownText(bytes);
+    expect(shown.map((s) => s.text.trim())).toContain(`${english('ticket.voucherCode')}: RMLY-7Q4K2-1-12`);
+    for (const s of shown) expect(s.y).toBeGreaterThanOrEqual(40);
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * The e-ticket PDF (pdf-lib + qrcode): one page per booking with the reference, a QR code of
  * the signed reference, every leg (route, local times, operator, class, boarding instructions)
- * and the passengers. Printed in English: the driver or deckhand reading it may not read the
+ * and the passengers; a product issued to named holders (a rail pass) prints one voucher per
+ * holder with its own QR code, continuing on further pages when they do not fit. Printed in English: the driver or deckhand reading it may not read the
  * traveller's language. Names keep their own script where fonts.ts has a font for it
  * (Vietnamese, Thai, Cyrillic, Greek, Arabic and more); a character no font covers prints as
  * "?" rather than breaking the file. Text wraps at word boundaries: beside the QR code within
@@ -48,6 +49,17 @@ function drawQrCode(page: PDFPage, text: string, at: { x: number; y: number; siz
 /** Page geometry in points (A4): margins and the QR code in the top right corner. */
 const PAGE = { width: 595, height: 842, margin: 50 };
 const QR = { x: 395, y: 640, size: 150, gap: 12 };
+
+/** The QR code of each named holder's voucher, left of its lines. */
+const HOLDER_QR = { size: 96, gap: 12 };
+
+/**
+ * The code of one holder's voucher: the booking reference, the item's number on the ticket and
+ * the holder's number ("RMLY-7Q4K2-2-1"); its QR code carries it signed like the booking's.
+ */
+export function holderVoucherCode(reference: string, itemNumber: number, holderNumber: number): string {
+  return `${reference}-${String(itemNumber)}-${String(holderNumber)}`;
+}
 
 /** A place in a line where the route arrow is drawn; it stands between two words. */
 export const ARROW = '\u2192';
@@ -105,7 +117,8 @@ export async function ticketPdf(
   doc.setTitle(`${t('ticket.title')} ${ticket.reference}`);
   doc.setSubject(ticket.reference);
   doc.setProducer('Roamly');
-  const page = doc.addPage([PAGE.width, PAGE.height]);
+  let page = doc.addPage([PAGE.width, PAGE.height]);
+  let firstPage = true;
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const styles = {
@@ -148,6 +161,13 @@ export async function ticketPdf(
     }
     return x - (at?.x ?? 0);
   };
+  // Many travellers' vouchers do not fit one page: the rest continue on the next.
+  const TOP = 790;
+  const newPage = () => {
+    page = doc.addPage([PAGE.width, PAGE.height]);
+    firstPage = false;
+    y = TOP;
+  };
   // A paragraph wrapped to the room it has: left of the QR code while beside it, the full
   // width below it.
   const line = async (text: string, size = 11, weight: Weight = 'regular', x0 = PAGE.margin) => {
@@ -159,8 +179,9 @@ export async function ticketPdf(
       for (const ch of candidate) sum += widths.get(ch) ?? size * 0.6;
       return sum;
     };
+    if (y - size < PAGE.margin) newPage();
     const right = (baseline: number) =>
-      baseline + size > QR.y - QR.gap && baseline - size * 0.3 < QR.y + QR.size ? QR.x - QR.gap : PAGE.width - PAGE.margin;
+      firstPage && baseline + size > QR.y - QR.gap && baseline - size * 0.3 < QR.y + QR.size ? QR.x - QR.gap : PAGE.width - PAGE.margin;
     const laid = wrapLines(text.normalize('NFC'), { x: x0, y, lineHeight: size + 4, width: measure, right });
     for (const l of laid.lines) await runText(l.text, size, weight, { x: x0, y: l.y });
     y = laid.y - 3;
@@ -192,6 +213,21 @@ export async function ticketPdf(
     await line(`${String(ticket.legs.length + i + 1)}. ${item.title}`, 13, 'bold');
     await line(`${t('ticket.validFrom')}: ${item.validFrom}${item.validUntil ? ` · ${t('ticket.validUntil')}: ${item.validUntil}` : ''}`);
     for (const detail of item.details) await line(detail, 10);
+    // One voucher per named holder: its own QR code, so each traveller's pass is exchanged or
+    // checked on its own (the booking's QR code above stands for the whole booking).
+    const holders = item.holders ?? [];
+    for (const [j, holder] of holders.entries()) {
+      if (y - HOLDER_QR.size - HOLDER_QR.gap < PAGE.margin) newPage();
+      const code = holderVoucherCode(ticket.reference, ticket.legs.length + i + 1, j + 1);
+      const top = y + 11;
+      drawQrCode(page, signedReference(code), { x: PAGE.margin, y: top - HOLDER_QR.size, size: HOLDER_QR.size });
+      y = top - 14;
+      const beside = PAGE.margin + HOLDER_QR.size + HOLDER_QR.gap;
+      await line(t('ticket.passVoucher', { n: j + 1, count: holders.length }), 11, 'bold', beside);
+      await line(holder, 11, 'regular', beside);
+      await line(`${t('ticket.voucherCode')}: ${code}`, 10, 'regular', beside);
+      y = Math.min(y, top - HOLDER_QR.size - HOLDER_QR.gap);
+    }
   }
   y -= 10;
   await line(t('ticket.passengers'), 13, 'bold');

@@ -42,7 +42,8 @@ export default defineConfig({
     cwd: '..',
     url: `http://127.0.0.1:${port}/en`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Generous: the server loads its registries and opens PGlite first; on a busy machine that took over a minute.
+    timeout: 150_000,
     env: { HOST: '127.0.0.1', PORT: String(port), PGLITE_DATA_DIR: process.env.E2E_PGLITE_DATA_DIR || '.data/e2e-db' },
   },
 });

@@ -9,11 +9,15 @@ import { applyRules, legUnitPrice, type DiscountData } from './pricing.ts';
 import { fareShare, legStation, seatKey, type Leg, type OptionNode, type TimetableIndex } from './timetable.ts';
 import type { Journey } from './connections.ts';
 import { cardOption } from './cardOption.ts';
+import { classId } from './classNames.ts';
 import type { VehicleClass } from './vehicleClasses.ts';
 
 export interface TravelOption {
   id: string;
+  /** The class name, translated for the traveller (classNames.ts). */
   class: string;
+  /** The class as a language-independent id (SPEC §3 "class id"). */
+  class_id: string;
   booking_uri: string;
   bookable: 0 | 1;
   seats_left: number;
@@ -140,6 +144,16 @@ function refundUntil(leg: Leg, option: OptionNode): string | null {
   return new Date((leg.dep - option.fullRefundHours * 60) * 60_000).toISOString();
 }
 
+/**
+ * A package's discount: the smallest leg discount (every leg has at least that much off); it is
+ * `normal+pricing_rule` only when every leg's is.
+ */
+function packageDiscount(discounts: readonly (DiscountData | null)[]): DiscountData {
+  const pct = Math.min(...discounts.map((d) => d?.discount_pct ?? 0));
+  const both = discounts.every((d) => d?.promo_type === 'normal+pricing_rule');
+  return { promo_type: both ? 'normal+pricing_rule' : 'pricing_rule', discount_pct: pct };
+}
+
 export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefined {
   const { index } = ctx;
   const legs = journey.legs;
@@ -165,6 +179,7 @@ export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefin
     options = priced.map((p) => ({
       id: String(p.option.id),
       class: p.option.className,
+      class_id: classId(p.option.className),
       booking_uri: `${ctx.bookingBase}${key}/${p.option.id}`,
       bookable: p.open && p.seats >= ctx.people ? 1 : 0,
       seats_left: p.seats,
@@ -192,6 +207,7 @@ export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefin
       {
         id: picks.map((p) => p.option.id).join('+'),
         class: picks.map((p) => p.option.className).join(' + '),
+        class_id: picks.map((p) => classId(p.option.className)).join('+'),
         booking_uri: `${ctx.bookingBase}${key}/${picks.map((p) => p.option.id).join('+')}`,
         bookable: bookable ? 1 : 0,
         seats_left: Math.min(...picks.map((p) => p.seats)),
@@ -202,7 +218,7 @@ export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefin
         ),
         rating,
         dep_datetime: depTime,
-        discount_data: Math.max(...pcts) > 0 ? { promo_type: 'pricing_rule', discount_pct: Math.min(...pcts) } : null,
+        discount_data: Math.max(...pcts) > 0 ? packageDiscount(picks.map((p) => p.rules.discount)) : null,
         round_trip_discount_pct: Math.min(...roundTrip) > 0 ? Math.min(...roundTrip) : null,
         // Free cancellation of a package ends when the first leg's ends; a leg without it spoils the whole.
         full_refund_until: refunds.every((r) => r !== null) ? ([...refunds].sort()[0] ?? null) : null,

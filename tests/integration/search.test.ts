@@ -139,6 +139,36 @@ describe.each(DATABASES)('search on $name', ({ open }) => {
     expect(data.filters.quick?.map((o) => o.feature)).toEqual(data.filters.quick?.map((o) => o.id));
   });
 
+  it("shows trips sold only on the operator's site, not bookable here, and packages the operator sells whole (issue 27)", () => {
+    const external: Trip[] = [];
+    const packages: Trip[] = [];
+    for (const [from, to] of [
+      ['bangkok', 'chiang-mai'],
+      ['bangkok', 'phuket'],
+      ['bangkok', 'koh-samui'],
+      ['bangkok', 'krabi'],
+      ['bangkok', 'koh-tao'],
+      ['chumphon', 'koh-tao'],
+      ['surat-thani', 'koh-samui'],
+      ['koh-samui', 'koh-phangan'],
+      ['koh-phangan', 'koh-tao'],
+    ] as const) {
+      if (!index.placesBySlug.has(from) || !index.placesBySlug.has(to)) continue;
+      const { trips } = run(from, to);
+      external.push(...trips.filter((t) => t.params.external_purchase_url !== null));
+      packages.push(...trips.filter((t) => t.params.is_manual_pack));
+    }
+    expect(external.length).toBeGreaterThan(0);
+    for (const t of external) {
+      expect(t.params.external_purchase_url).toMatch(/^https:\/\/[a-z0-9-]+\.example\/book\//);
+      expect(t.params.is_bookable).toBe(false);
+      expect(t.travel_options.every((o) => o.bookable === 0)).toBe(true);
+      expect(t.segments).toHaveLength(1);
+    }
+    expect(packages.length).toBeGreaterThan(0);
+    for (const t of packages) expect(t.params.vehclasses).toContain('ferry');
+  });
+
   it("names the operator's own promotion on top of the site's train rule normal+pricing_rule", () => {
     // Three weeks ahead: the site's early-booking rule on trains and the seeded train operator's own promotion.
     const later = run('bangkok', 'chiang-mai', '2025-06-25', ['train']).trips.flatMap((t) => t.travel_options);

@@ -49,8 +49,10 @@ export interface Trip {
   params: {
     is_bookable: boolean;
     is_auto_pack: boolean;
+    /** The operator sells the legs only together, as one package. */
     is_manual_pack: boolean;
-    external_purchase_url: null;
+    /** Sold only on the operator's own site: the card links there instead of booking here. */
+    external_purchase_url: string | null;
     operators: number[];
     vehclasses: VehicleClass[];
     from: number;
@@ -163,6 +165,10 @@ export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefin
   const from = legStation(index, first, 'board');
   const to = legStation(index, last, 'alight');
   if (!from || !to) return undefined;
+  // A leg sold only on its operator's site cannot be part of a connection booked here.
+  const externalUrl = legs.length === 1 ? (first.route.externalPurchaseUrl ?? null) : null;
+  if (legs.length > 1 && legs.some((l) => l.route.externalPurchaseUrl)) return undefined;
+  const sellsHere = externalUrl === null;
   const pricedLegs = legs.map((leg) => priceLeg(ctx, leg));
   if (pricedLegs.some((p) => p.length === 0)) return undefined;
   const key = journeyKey(legs);
@@ -181,7 +187,7 @@ export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefin
       class: p.option.className,
       class_id: classId(p.option.className),
       booking_uri: `${ctx.bookingBase}${key}/${p.option.id}`,
-      bookable: p.open && p.seats >= ctx.people ? 1 : 0,
+      bookable: sellsHere && p.open && p.seats >= ctx.people ? 1 : 0,
       seats_left: p.seats,
       price: toMoney(p.minor, ctx.currency, index.fx),
       rating,
@@ -242,8 +248,8 @@ export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefin
     params: {
       is_bookable: bookableCount > 0,
       is_auto_pack: legs.length > 1,
-      is_manual_pack: false,
-      external_purchase_url: null,
+      is_manual_pack: legs.some((l) => l.route.manualPack === true),
+      external_purchase_url: externalUrl,
       operators: operatorIds,
       vehclasses,
       from: from.id,

@@ -8,23 +8,22 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { operators, routes } from '../db/schema.ts';
-import { slugify } from '../../domain/slug.ts';
 
 /** An airline of the seed (scripts/seed/operators.ts) that sells only on its own site. */
 const OWN_SITE_AIRLINE = 'Golden Orchid Air';
 
 export async function seedSaleChannels(db: Db): Promise<{ external: number; packages: number }> {
   const [airline] = await db.select({ id: operators.id, slug: operators.slug }).from(operators).where(eq(operators.name, OWN_SITE_AIRLINE));
-  let external = 0;
-  if (airline) {
-    const flights = await db.select({ id: routes.id, code: routes.code }).from(routes).where(eq(routes.operatorId, airline.id));
-    for (const flight of flights)
-      await db
+  // One statement: the route code as a URL path segment ("GO 204" → go-204), as slugify() does.
+  const external = airline
+    ? await db
         .update(routes)
-        .set({ externalPurchaseUrl: `https://${airline.slug}.example/book/${slugify(flight.code)}` })
-        .where(eq(routes.id, flight.id));
-    external = flights.length;
-  }
+        .set({
+          externalPurchaseUrl: sql`${`https://${airline.slug}.example/book/`} || trim(both '-' from lower(regexp_replace(${routes.code}, '[^A-Za-z0-9]+', '-', 'g')))`,
+        })
+        .where(eq(routes.operatorId, airline.id))
+        .returning({ id: routes.id })
+    : [];
   const [ferryOperator] = await db
     .select({ id: operators.id })
     .from(operators)
@@ -38,5 +37,5 @@ export async function seedSaleChannels(db: Db): Promise<{ external: number; pack
         .where(and(eq(routes.operatorId, ferryOperator.id), eq(routes.vehicleClass, 'ferry')))
         .returning({ id: routes.id })
     : [];
-  return { external, packages: packages.length };
+  return { external: external.length, packages: packages.length };
 }

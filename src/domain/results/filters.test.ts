@@ -13,6 +13,7 @@ import {
 } from './filters.ts';
 import { EMPTY_STATE, parseResultsState, type ResultsState } from './queryState.ts';
 import { makeTrip } from './testTrips.ts';
+import { describeFilterGroups } from './filterFacts.ts';
 
 const trips = [
   makeTrip({
@@ -157,7 +158,7 @@ describe('filter groups and counts', () => {
     expect(groups.operator_id.find((o) => o.id === '999')).toMatchObject({ selected: true, unknown: true, available: false });
   });
   it('options say what they cover: hours, price tiers, class aliases, the classes of a station or operator, the feature', () => {
-    const groups = buildFilterGroups(trips, state('dep_time=12-21'));
+    const groups = describeFilterGroups(buildFilterGroups(trips, state('dep_time=12-21')), trips, state('dep_time=12-21'));
     expect(groups.dep_time.map((o) => o.range)).toEqual([
       { from: 0, to: 6 },
       { from: 6, to: 12 },

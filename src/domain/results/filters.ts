@@ -10,7 +10,7 @@
 import { bookableOptions } from '../search/cardOption.ts';
 import { passTabNumbers, type TripsPass } from './passes.ts';
 import type { Trip } from '../search/trips.ts';
-import { classAliases, VEHICLE_CLASSES, type FilterClass, type VehicleClass } from '../search/vehicleClasses.ts';
+import { VEHICLE_CLASSES, type FilterClass, type VehicleClass } from '../search/vehicleClasses.ts';
 import {
   FILTER_GROUPS,
   formatHourRange,
@@ -129,7 +129,7 @@ export function priceStep(price: number, bounds: PriceRange): number {
   return Math.min(PRICE_STEPS - 1, Math.max(0, Math.round(((price - bounds.min) / (bounds.max - bounds.min)) * (PRICE_STEPS - 1))));
 }
 
-function optionIdsOf(trip: Trip, group: FilterGroup, bounds: PriceBounds | undefined): string[] {
+export function optionIdsOf(trip: Trip, group: FilterGroup, bounds: PriceBounds | undefined): string[] {
   const p = trip.params;
   switch (group) {
     case 'dep_time':
@@ -203,43 +203,9 @@ export function sortTrips(trips: readonly Trip[], sort: SortKey): Trip[] {
 }
 
 /** The classes of some trips, in the order of the tabs. */
-function classesOf(trips: readonly Trip[]): VehicleClass[] {
+export function classesOf(trips: readonly Trip[]): VehicleClass[] {
   const present = new Set(trips.flatMap((t) => t.params.vehclasses));
   return VEHICLE_CLASSES.filter((c) => present.has(c));
-}
-
-/** SPEC §3 option fields that say what an option covers: range, aliases, vehclasses, feature. */
-function describeOption(option: FilterOption, group: FilterGroup, inTab: readonly Trip[], bounds: PriceBounds | undefined): void {
-  switch (group) {
-    case 'dep_time':
-    case 'arr_time': {
-      const range = parseHourRange(option.id);
-      if (range) option.range = { from: range.from, to: range.to };
-      return;
-    }
-    case 'prices': {
-      if (!bounds) return;
-      const edges = [bounds.min, ...bounds.tierEdges, bounds.max];
-      const tier = Number(option.id);
-      const from = edges[tier - 1];
-      const to = edges[tier];
-      if (from !== undefined && to !== undefined) option.range = { from, to };
-      return;
-    }
-    case 'vehclasses':
-      option.aliases = classAliases(option.id);
-      return;
-    case 'stations_from':
-    case 'stations_to':
-    case 'operator_id':
-      option.vehclasses = classesOf(inTab.filter((t) => optionIdsOf(t, group, bounds).includes(option.id)));
-      return;
-    case 'quick':
-      option.feature = option.id;
-      return;
-    case 'trip_rating':
-      return;
-  }
 }
 
 /** Filter groups with counts for the trips of the current tab (faceted: each group ignores itself). */
@@ -281,7 +247,6 @@ export function buildFilterGroups(trips: readonly Trip[], state: ResultsState): 
       } else option.unknown = true;
       options.push(option);
     }
-    for (const option of options) describeOption(option, group, inTab, bounds);
     // SPEC §9: station and operator lists are sorted by quantity.
     if (group === 'stations_from' || group === 'stations_to' || group === 'operator_id' || group === 'vehclasses')
       options.sort((a, b) => b.quantity - a.quantity || a.id.localeCompare(b.id));

@@ -24,6 +24,7 @@ import { routeFacts, factsOnDates } from '../../domain/search/facts.ts';
 import { tripInfo } from '../../domain/search/tripInfo.ts';
 import { buildFilterGroups, buildTabs } from '../../domain/results/filters.ts';
 import { currencySymbol, filterOptionLabel } from '../../domain/results/filterLabels.ts';
+import { describeFilterGroups } from '../../domain/results/filterFacts.ts';
 import { EMPTY_STATE, FILTER_GROUPS } from '../../domain/results/queryState.ts';
 import type { Translate } from '../../i18n/translate.ts';
 
@@ -134,7 +135,7 @@ function endpointInfo(index: TimetableIndex, e: Endpoint, code: string) {
  * chosen), each option named in the traveller's language.
  */
 function labelledFilters(idx: TimetableIndex, trips: readonly Trip[], currency: string, code: string, t: Translate) {
-  const groups = buildFilterGroups(trips, EMPTY_STATE);
+  const groups = describeFilterGroups(buildFilterGroups(trips, EMPTY_STATE), trips, EMPTY_STATE);
   const context = {
     t,
     station: (id: number) => nameIn(idx.stations.get(id)?.names ?? { en: String(id) }, code),

@@ -12,6 +12,7 @@ import { openDb, type DbHandle } from '../../src/server/db/client.ts';
 import { applyMigrations } from '../../src/server/db/migrate.ts';
 import { openBus } from '../../src/server/bus/index.ts';
 import { announceInventoryChange } from '../../src/server/network/inventoryVersion.ts';
+import { seedSaleChannels } from '../../src/server/network/seedSaleChannels.ts';
 import { seedPricingRules } from '../../src/server/pricing/seedPricingRules.ts';
 import { seedRailpasses } from '../../src/server/railpass/seed/seedRailpasses.ts';
 import { seedReviews } from '../../src/server/reviews/seedReviews.ts';
@@ -58,6 +59,7 @@ export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}):
     deleteBookings: options.deleteBookings ?? false,
   });
   await seedPricingRules(handle.db);
+  await seedSaleChannels(handle.db);
   await seedReviews(handle.db);
   await seedRailpasses(handle.db, today);
   const written = performance.now();

@@ -99,6 +99,9 @@ export class RouteSink {
       vehicleClass: spec.vehicleClass,
       code: spec.code,
       distanceKm: Math.max(1, Math.round(spec.distanceKm)),
+      // How a route is sold is set after the write (src/server/network/seedSaleChannels.ts).
+      manualPack: false,
+      externalPurchaseUrl: null,
     };
     this.batch.routes.push(route);
     spec.stops.forEach((stop, stopIndex) => {

@@ -332,7 +332,7 @@ describe('rail passes among trips (issue 21)', () => {
     ]);
     await runSearch(request, fetcher);
     expect($passes.get().map((p) => p.slug)).toEqual(['japan-rail-pass-7-days']);
-    expect($tabs.get().find((t) => t.key === 'railpass')).toEqual({ key: 'railpass', count: 1, minPrice: 330 });
+    expect($tabs.get().find((t) => t.key === 'railpass')).toEqual({ key: 'railpass', count: 1, minPrice: 330, vehclasses: ['railpass'] });
     chooseTab('railpass');
     expect($view.get().tab).toBe('railpass');
   });

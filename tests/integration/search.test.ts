@@ -8,6 +8,7 @@ import { seedDatabase } from '../../scripts/seed/index.ts';
 import { search } from '../../src/domain/search/search.ts';
 import type { TimetableIndex } from '../../src/domain/search/timetable.ts';
 import type { Trip } from '../../src/domain/search/trips.ts';
+import type { FilterOption, Tab } from '../../src/domain/results/filters.ts';
 import { localeBySegment } from '../../src/i18n/locales.ts';
 import { ENGLISH, messagesFor } from '../../src/i18n/messages.ts';
 import { createTranslator } from '../../src/i18n/translate.ts';
@@ -113,6 +114,71 @@ describe.each(DATABASES)('search on $name', ({ open }) => {
     expect(response.headers.get('cache-control')).toContain('max-age');
     const again = await api.search(context(path, { 'if-none-match': etag }));
     expect(again.status).toBe(304);
+  });
+
+  it('answers the fields SPEC §3 promises: class ids, filter options with labels and what they cover, tabs with classes (issue 27)', async () => {
+    const path = `/api/nuxt/en/trips/search?fromSlug=bangkok&toSlug=chiang-mai&date=${WEDNESDAY}&people=2&currency=USD`;
+    const data = await body<SearchBody & { filters: Record<string, FilterOption[]>; transportationTabs: Tab[] }>(
+      await api.search(context(path)),
+    );
+    const option = data.trips[0]?.travel_options[0];
+    expect(option?.class_id).toMatch(/^[a-z0-9-]+(\+[a-z0-9-]+)*$/);
+    const trains = data.trips.filter((t) => t.params.vehclasses.join() === 'train');
+    expect(data.transportationTabs.find((t) => t.key === 'train')).toMatchObject({ count: trains.length, vehclasses: ['train'] });
+    expect(data.transportationTabs[0]).toMatchObject({ key: 'all', count: data.trips.length });
+    expect(data.filters.vehclasses?.find((o) => o.id === 'avia')).toMatchObject({ label: 'Flight', aliases: ['flights'] });
+    expect(data.filters.dep_time?.[1]).toMatchObject({ id: '06-12', range: { from: 6, to: 12 } });
+    expect(data.filters.dep_time?.[1]?.label).toContain('06:00–12:00');
+    const bangkokStations = data.filters.stations_from ?? [];
+    expect(bangkokStations.length).toBeGreaterThan(0);
+    for (const station of bangkokStations) {
+      expect(station.label).toBe(index.stations.get(Number(station.id))?.names.en);
+      expect(station.vehclasses?.length).toBeGreaterThan(0);
+    }
+    expect(data.filters.prices?.[0]?.range?.from).toBe(Math.min(...data.trips.map((t) => t.min_price.value)));
+    expect(data.filters.quick?.map((o) => o.feature)).toEqual(data.filters.quick?.map((o) => o.id));
+  });
+
+  it("shows trips sold only on the operator's site, not bookable here, and packages the operator sells whole (issue 27)", () => {
+    const external: Trip[] = [];
+    const packages: Trip[] = [];
+    for (const [from, to] of [
+      ['bangkok', 'chiang-mai'],
+      ['bangkok', 'phuket'],
+      ['bangkok', 'koh-samui'],
+      ['bangkok', 'krabi'],
+      ['bangkok', 'koh-tao'],
+      ['chumphon', 'koh-tao'],
+      ['surat-thani', 'koh-samui'],
+      ['koh-samui', 'koh-phangan'],
+      ['koh-phangan', 'koh-tao'],
+    ] as const) {
+      if (!index.placesBySlug.has(from) || !index.placesBySlug.has(to)) continue;
+      const { trips } = run(from, to);
+      external.push(...trips.filter((t) => t.params.external_purchase_url !== null));
+      packages.push(...trips.filter((t) => t.params.is_manual_pack));
+    }
+    expect(external.length).toBeGreaterThan(0);
+    for (const t of external) {
+      expect(t.params.external_purchase_url).toMatch(/^https:\/\/[a-z0-9-]+\.example\/book\//);
+      expect(t.params.is_bookable).toBe(false);
+      expect(t.travel_options.every((o) => o.bookable === 0)).toBe(true);
+      expect(t.segments).toHaveLength(1);
+    }
+    expect(packages.length).toBeGreaterThan(0);
+    for (const t of packages) expect(t.params.vehclasses).toContain('ferry');
+  });
+
+  it("names the operator's own promotion on top of the site's train rule normal+pricing_rule", () => {
+    // Three weeks ahead: the site's early-booking rule on trains and the seeded train operator's own promotion.
+    const later = run('bangkok', 'chiang-mai', '2025-06-25', ['train']).trips.flatMap((t) => t.travel_options);
+    expect(later.length).toBeGreaterThan(0);
+    // The largest discount wins: the site's 10 %, not a sum.
+    for (const o of later) expect(o.discount_data).toEqual({ promo_type: 'normal+pricing_rule', discount_pct: 10 });
+    // Flights have only the site's rule.
+    const flights = run('bangkok', 'chiang-mai', '2025-07-20', ['avia']).trips.flatMap((t) => t.travel_options);
+    expect(flights.length).toBeGreaterThan(0);
+    for (const o of flights) expect(o.discount_data).toEqual({ promo_type: 'pricing_rule', discount_pct: 15 });
   });
 
   it('answers "leave after" and "arrive by" times in the places\' own zones (issue 20)', async () => {
@@ -248,6 +314,12 @@ describe.each(DATABASES)('search on $name', ({ open }) => {
       await api.pageData(context(`/api/nuxt/en/trips/page-data?${query}&seoOverrideExperiment=n&experimentJSONLD=y`)),
     );
     expect(page.from.slug).toBe('bangkok');
+    // SPEC §7 names the page data's places from and to.
+    const named = await body<{ from: { slug: string }; to: { slug: string }; date: string }>(
+      await api.pageData(context(`/api/nuxt/en/trips/page-data?from=bangkok&to=${place('chiang-mai')}&date=${WEDNESDAY}`)),
+    );
+    expect(named).toMatchObject({ from: { slug: 'bangkok' }, to: { slug: 'chiang-mai' }, date: WEDNESDAY });
+    expect((await api.pageData(context(`/api/nuxt/en/trips/page-data?from=bangkok&date=${WEDNESDAY}`))).status).toBe(400);
     expect(page.experimentJSONLD.trips).toBe(data.trips.length);
     expect((await api.tripInfo(context('/api/nuxt/en/tripinfo?key=1.2.3.2025-06-04'))).status).toBe(404);
   });

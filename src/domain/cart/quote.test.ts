@@ -51,3 +51,26 @@ describe('quoteSelections', () => {
     expect(quoteSelections(index, [{ tripKey: '5.12.42.2025-03-16', optionIds: [6] }], { currency: 'USD', now: NOW })).toBe('unknown_trip');
   });
 });
+
+describe("trips sold only on the operator's site (SPEC §3 external_purchase_url)", () => {
+  it('are shown not bookable, left out of connections, and refused by the cart as sales_closed', () => {
+    const own = testIndex();
+    const trip = search(own, query).trips.find((t) => t.params.changes === 0);
+    const scheduleId = Number(trip?.key.split('.')[0]);
+    const route = own.routes.find((r) => r.schedules.some((s) => s.id === scheduleId));
+    if (!trip || !route) throw new Error('the test network has no direct trip');
+    const uri = trip.travel_options[0]?.booking_uri ?? '';
+    expect(typeof quoteSelections(own, selectionsOf(uri), { currency: 'USD', now: NOW })).not.toBe('string');
+
+    route.externalPurchaseUrl = 'https://operator.example/book/r1';
+    const after = search(own, query).trips;
+    const shown = after.find((t) => t.key === trip.key);
+    expect(shown?.params.external_purchase_url).toBe('https://operator.example/book/r1');
+    expect(shown?.params.is_bookable).toBe(false);
+    expect(shown?.travel_options.every((o) => o.bookable === 0)).toBe(true);
+    // No connection uses the route any more.
+    const sameSchedule = (key: string) => key.split('~').some((leg) => Number(leg.split('.')[0]) === scheduleId);
+    expect(after.filter((t) => t.params.changes > 0 && sameSchedule(t.key))).toEqual([]);
+    expect(quoteSelections(own, selectionsOf(uri), { currency: 'USD', now: NOW })).toBe('sales_closed');
+  });
+});

@@ -39,6 +39,8 @@ export interface QuoteInput {
 function quoteLeg(index: TimetableIndex, leg: Leg, optionId: number, q: QuoteInput): QuotedLeg | QuoteProblem {
   const option = leg.route.options.find((o) => o.id === optionId);
   if (!option) return 'unknown_option';
+  // Sold only on the operator's site (SPEC §3 external_purchase_url): sales are closed here, as for a crafted link.
+  if (leg.route.externalPurchaseUrl) return 'sales_closed';
   const currency = pricingCurrency(q.currency, index.fx);
   const base = convertMinor(Math.round(option.priceMinor * fareShare(leg)), option.currency, currency, index.fx);
   if (base === undefined) return 'no_price';

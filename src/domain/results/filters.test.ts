@@ -13,6 +13,7 @@ import {
 } from './filters.ts';
 import { EMPTY_STATE, parseResultsState, type ResultsState } from './queryState.ts';
 import { makeTrip } from './testTrips.ts';
+import { describeFilterGroups } from './filterFacts.ts';
 
 const trips = [
   makeTrip({
@@ -156,6 +157,29 @@ describe('filter groups and counts', () => {
     const groups = buildFilterGroups(trips, state('operator_id=999'));
     expect(groups.operator_id.find((o) => o.id === '999')).toMatchObject({ selected: true, unknown: true, available: false });
   });
+  it('options say what they cover: hours, price tiers, class aliases, the classes of a station or operator, the feature', () => {
+    const groups = describeFilterGroups(buildFilterGroups(trips, state('dep_time=12-21')), trips, state('dep_time=12-21'));
+    expect(groups.dep_time.map((o) => o.range)).toEqual([
+      { from: 0, to: 6 },
+      { from: 6, to: 12 },
+      { from: 12, to: 18 },
+      { from: 18, to: 24 },
+      { from: 12, to: 21 },
+    ]);
+    // Prices run 10–300 here: four equal tiers.
+    expect(groups.prices.find((o) => o.id === '1')?.range).toEqual({ from: 10, to: 82.5 });
+    expect(groups.prices.find((o) => o.id === '4')?.range).toEqual({ from: 227.5, to: 300 });
+    expect(groups.vehclasses.find((o) => o.id === 'avia')?.aliases).toEqual(['flights']);
+    expect(groups.vehclasses.find((o) => o.id === 'charter')?.aliases).toEqual(['taxi']);
+    expect(groups.vehclasses.find((o) => o.id === 'bus')?.aliases).toEqual([]);
+    // Station 10 has the buses and the taxi; operator 2 runs the train.
+    expect(groups.stations_from.find((o) => o.id === '10')?.vehclasses).toEqual(['bus', 'charter']);
+    expect(groups.operator_id.find((o) => o.id === '2')?.vehclasses).toEqual(['train']);
+    expect(groups.quick.map((o) => [o.id, o.feature])).toEqual([
+      ['full_refundable', 'full_refundable'],
+      ['instant_confirmation', 'instant_confirmation'],
+    ]);
+  });
   it('time buckets are always listed; a slider range is kept as an option', () => {
     const groups = buildFilterGroups(trips, state('dep_time=12-21'));
     expect(groups.dep_time.map((o) => o.id)).toEqual(['00-06', '06-12', '12-18', '18-24', '12-21']);
@@ -165,12 +189,18 @@ describe('filter groups and counts', () => {
 describe('tabs (SPEC §3, §4)', () => {
   it('lists all plus each class present with count and minimum price', () => {
     expect(buildTabs(trips)).toEqual([
-      { key: 'all', count: 5, minPrice: 10 },
-      { key: 'bus', count: 2, minPrice: 10 },
-      { key: 'train', count: 1, minPrice: 40 },
-      { key: 'avia', count: 1, minPrice: 80 },
-      { key: 'charter', count: 1, minPrice: 300 },
+      { key: 'all', count: 5, minPrice: 10, vehclasses: ['bus', 'train', 'avia', 'charter'] },
+      { key: 'bus', count: 2, minPrice: 10, vehclasses: ['bus'] },
+      { key: 'train', count: 1, minPrice: 40, vehclasses: ['train'] },
+      { key: 'avia', count: 1, minPrice: 80, vehclasses: ['avia'] },
+      { key: 'charter', count: 1, minPrice: 300, vehclasses: ['charter'] },
     ]);
+  });
+  it('a tab names every class of the trips it holds: a bus-and-ferry connection is in both tabs', () => {
+    const connection = makeTrip({ key: 'bus-ferry', dep: '07:00', arr: '15:00', price: 30, classes: ['bus', 'ferry'] });
+    const tabs = buildTabs([...trips, connection]);
+    expect(tabs.find((t) => t.key === 'bus')?.vehclasses).toEqual(['bus', 'ferry']);
+    expect(tabs.find((t) => t.key === 'ferry')?.vehclasses).toEqual(['bus', 'ferry']);
   });
   it('a sold-out trip does not set a tab minimum: the minimum is a price that can be booked now', () => {
     const soldOut = makeTrip({ key: 'gone', dep: '07:00', arr: '09:00', price: 1, classes: ['train'], bookable: false });
@@ -178,8 +208,8 @@ describe('tabs (SPEC §3, §4)', () => {
     expect(tabs.find((t) => t.key === 'all')).toMatchObject({ count: 6, minPrice: 10 });
     expect(tabs.find((t) => t.key === 'train')).toMatchObject({ count: 2, minPrice: 40 });
     expect(buildTabs([soldOut])).toEqual([
-      { key: 'all', count: 1, minPrice: null },
-      { key: 'train', count: 1, minPrice: null },
+      { key: 'all', count: 1, minPrice: null, vehclasses: ['train'] },
+      { key: 'train', count: 1, minPrice: null, vehclasses: ['train'] },
     ]);
   });
   it('the train tab shows only trains', () => {

@@ -10,6 +10,7 @@
 import { bookableOptions } from '../search/cardOption.ts';
 import { passTabNumbers, type TripsPass } from './passes.ts';
 import type { Trip } from '../search/trips.ts';
+import { VEHICLE_CLASSES, type FilterClass, type VehicleClass } from '../search/vehicleClasses.ts';
 import {
   FILTER_GROUPS,
   formatHourRange,
@@ -44,6 +45,16 @@ export interface FilterOption {
   price?: number;
   /** An id from the URL that no trip has (SPEC §5): shown so the traveller can clear it. */
   unknown?: boolean;
+  /** What the option reads as; the search answer names it in the traveller's language (server/search/filterLabels.ts). */
+  label?: string;
+  /** Time options: the hours covered, [from, to); price tiers: the prices covered, [min, max]. */
+  range?: { from: number; to: number };
+  /** Vehicle class options: the other ids the URL may use for it (`flights` for `avia`). */
+  aliases?: string[];
+  /** Station and operator options: the vehicle classes of the trips they have. */
+  vehclasses?: VehicleClass[];
+  /** Quick options: the trip feature the option keeps (SPEC §3 quick features). */
+  feature?: string;
 }
 
 export type FilterGroups = Record<FilterGroup, FilterOption[]>;
@@ -52,6 +63,8 @@ export interface Tab {
   key: TabKey;
   count: number;
   minPrice: number | null;
+  /** SPEC §3: the vehicle classes of the trips the tab holds (`railpass` for the passes). */
+  vehclasses: FilterClass[];
 }
 
 const hourOf = (localDateTime: string) => Number(localDateTime.slice(11, 13)) + Number(localDateTime.slice(14, 16)) / 60;
@@ -116,7 +129,7 @@ export function priceStep(price: number, bounds: PriceRange): number {
   return Math.min(PRICE_STEPS - 1, Math.max(0, Math.round(((price - bounds.min) / (bounds.max - bounds.min)) * (PRICE_STEPS - 1))));
 }
 
-function optionIdsOf(trip: Trip, group: FilterGroup, bounds: PriceBounds | undefined): string[] {
+export function optionIdsOf(trip: Trip, group: FilterGroup, bounds: PriceBounds | undefined): string[] {
   const p = trip.params;
   switch (group) {
     case 'dep_time':
@@ -189,6 +202,12 @@ export function sortTrips(trips: readonly Trip[], sort: SortKey): Trip[] {
   }
 }
 
+/** The classes of some trips, in the order of the tabs. */
+export function classesOf(trips: readonly Trip[]): VehicleClass[] {
+  const present = new Set(trips.flatMap((t) => t.params.vehclasses));
+  return VEHICLE_CLASSES.filter((c) => present.has(c));
+}
+
 /** Filter groups with counts for the trips of the current tab (faceted: each group ignores itself). */
 export function buildFilterGroups(trips: readonly Trip[], state: ResultsState): FilterGroups {
   const inTab = trips.filter((t) => tabMatches(t, state.tab));
@@ -247,14 +266,14 @@ export function buildTabs(trips: readonly Trip[], passes: readonly Pick<TripsPas
     const open = list.filter((t) => t.params.is_bookable);
     return open.length ? Math.min(...open.map((t) => t.min_price.value)) : null;
   };
-  const tabs: Tab[] = [{ key: 'all', count: trips.length, minPrice: min(trips) }];
+  const tabs: Tab[] = [{ key: 'all', count: trips.length, minPrice: min(trips), vehclasses: classesOf(trips) }];
   for (const key of TABS) {
     if (key === 'railpass') {
-      if (passes.length) tabs.push({ key, ...passTabNumbers(passes) });
+      if (passes.length) tabs.push({ key, ...passTabNumbers(passes), vehclasses: ['railpass'] });
       continue;
     }
     const list = trips.filter((t) => tabMatches(t, key));
-    if (list.length) tabs.push({ key, count: list.length, minPrice: min(list) });
+    if (list.length) tabs.push({ key, count: list.length, minPrice: min(list), vehclasses: classesOf(list) });
   }
   return tabs;
 }

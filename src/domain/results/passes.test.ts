@@ -47,10 +47,10 @@ describe('rail passes among trips (issue 21, SPEC §3 transportation tabs)', () 
   it('adds the railpass tab in its place (after bus and ferry, before train) only when passes cover the route', () => {
     const bus = makeTrip({ key: 'bus', dep: '07:00', arr: '15:00', price: 40, classes: ['bus'] });
     expect(buildTabs([...trains, bus], passes)).toEqual([
-      { key: 'all', count: 3, minPrice: 40 },
-      { key: 'bus', count: 1, minPrice: 40 },
-      { key: 'railpass', count: 2, minPrice: 310 },
-      { key: 'train', count: 2, minPrice: 90 },
+      { key: 'all', count: 3, minPrice: 40, vehclasses: ['bus', 'train'] },
+      { key: 'bus', count: 1, minPrice: 40, vehclasses: ['bus'] },
+      { key: 'railpass', count: 2, minPrice: 310, vehclasses: ['railpass'] },
+      { key: 'train', count: 2, minPrice: 90, vehclasses: ['train'] },
     ]);
     expect(buildTabs(trains, []).map((t) => t.key)).toEqual(['all', 'train']);
   });
@@ -74,7 +74,7 @@ describe('rail passes among trips (issue 21, SPEC §3 transportation tabs)', () 
     });
     expect(first.view.tab).toBe('railpass');
     expect(first.passes.map((p) => p.slug)).toEqual(['pass-101', 'pass-102']);
-    expect(first.tabs.find((t) => t.key === 'railpass')).toEqual({ key: 'railpass', count: 2, minPrice: 310 });
+    expect(first.tabs.find((t) => t.key === 'railpass')).toEqual({ key: 'railpass', count: 2, minPrice: 310, vehclasses: ['railpass'] });
     const without = firstView({ trips: trains, view: EMPTY_STATE, facts: [], currency: 'USD', ...names });
     expect(without.passes).toEqual([]);
     expect(without.tabs.some((t) => t.key === 'railpass')).toBe(false);

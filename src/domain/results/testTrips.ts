@@ -55,6 +55,7 @@ export function makeTrip(s: TripSpec): Trip {
       {
         id: `${s.key}-o`,
         class: 'Standard',
+        class_id: 'standard',
         booking_uri: `/en/add-to-cart/${s.key}/1`,
         bookable: bookable ? 1 : 0,
         seats_left: s.seats ?? 30,

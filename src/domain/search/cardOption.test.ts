@@ -6,6 +6,7 @@ function option(id: string, minor: number, bookable: 0 | 1): TravelOption {
   return {
     id,
     class: `class ${id}`,
+    class_id: `class-${id}`,
     booking_uri: `/en/add-to-cart/k/${id}`,
     bookable,
     seats_left: bookable ? 10 : 0,

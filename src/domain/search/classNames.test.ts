@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messagesFor } from '../../i18n/messages.ts';
 import { createTranslator, type Translate } from '../../i18n/translate.ts';
-import { classNameParts, localClassName, withLocalClassNames } from './classNames.ts';
+import { classId, classNameParts, localClassName, withLocalClassNames } from './classNames.ts';
 
 const inLocale = (name: string, code: Parameters<typeof messagesFor>[0]) =>
   localClassName(name, code, createTranslator(code, messagesFor(code)));
@@ -93,5 +93,17 @@ describe('withLocalClassNames', () => {
     expect(trip?.travel_options[0]).toEqual({ id: '1', class: arabic('tripClass.economy'), price: 100 });
     expect(trips[0]?.travel_options[0]?.class).toBe('Economy');
     expect(withLocalClassNames(trips, 'en', arabic)[0]?.travel_options[0]?.class).toBe('Economy');
+  });
+});
+
+describe('class id (SPEC §3 travel option class id)', () => {
+  it('is the same in every language while the name is translated', () => {
+    expect(classId('VIP 24 seats')).toBe('vip-24-seats');
+    expect(classId('2nd class seat AC + Speedboat')).toBe('2nd-class-seat-ac+speedboat');
+    const trips = [{ key: 'a', travel_options: [{ id: '1', class: 'Economy', class_id: classId('Economy') }] }];
+    const arabic = createTranslator('ar-ae', messagesFor('ar-ae'));
+    const translated = withLocalClassNames(trips, 'ar-ae', arabic)[0]?.travel_options[0];
+    expect(translated?.class).not.toBe('Economy');
+    expect(translated?.class_id).toBe('economy');
   });
 });

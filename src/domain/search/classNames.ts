@@ -6,6 +6,7 @@
  * English shows every name as written.
  */
 import type { Translate } from '../../i18n/translate.ts';
+import { slugify } from '../slug.ts';
 
 const PHRASES: Readonly<Record<string, string>> = {
   standard: 'standard',
@@ -81,6 +82,14 @@ export function localClassName(name: string, code: string, t: Translate): string
   if (!parts) return name;
   const phrase = t(parts.key);
   return parts.count ? `${phrase} (${t(parts.count.key, { count: parts.count.value })})` : phrase;
+}
+
+/**
+ * SPEC §3 travel option `class_id`: the class as an id, the same in every language while `class`
+ * is translated ("VIP 24 seats" → `vip-24-seats`; a connection's classes joined by `+`).
+ */
+export function classId(operatorClassName: string): string {
+  return operatorClassName.split(' + ').map(slugify).join('+');
 }
 
 /**

@@ -34,6 +34,14 @@ describe('applyRules', () => {
     expect(applied.operatorPromotion).toBe(true);
   });
 
+  it("names the operator's own promotion together with a site rule normal+pricing_rule", () => {
+    const both = applyRules([rule({ discountPct: 5 }), rule({ discountPct: 20, operatorId: 7 })], target);
+    expect(both.discount).toEqual({ promo_type: 'normal+pricing_rule', discount_pct: 20 });
+    // Either alone is a plain pricing rule.
+    expect(applyRules([rule({ discountPct: 20, operatorId: 7 })], target).discount?.promo_type).toBe('pricing_rule');
+    expect(applyRules([rule({ discountPct: 5 })], target).discount?.promo_type).toBe('pricing_rule');
+  });
+
   it('announces round-trip discounts separately', () => {
     expect(applyRules([rule({ kind: 'round_trip', discountPct: 8 })], target)).toEqual({
       discount: null,

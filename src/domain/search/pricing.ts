@@ -4,12 +4,19 @@
  * legs of a round trip: a search for one (outbound with a return date, or the return) shows it
  * in its prices, as the cart with both legs charges it.
  * When several rules match, the traveller gets the largest discount, never a sum.
+ *
+ * SPEC §3 promo types: `pricing_rule` is a discount from the site's rules; `normal+pricing_rule`
+ * says the operator's own promotion (a rule for that operator) and a site-wide rule both cover
+ * the departure, so an app can show "operator deal" next to the discount.
  */
 import type { PricingRule } from './timetable.ts';
 import type { VehicleClass } from './vehicleClasses.ts';
 
+export const PROMO_TYPES = ['pricing_rule', 'normal+pricing_rule'] as const;
+export type PromoType = (typeof PROMO_TYPES)[number];
+
 export interface DiscountData {
-  promo_type: 'pricing_rule';
+  promo_type: PromoType;
   discount_pct: number;
 }
 
@@ -40,15 +47,18 @@ export function applyRules(rules: readonly PricingRule[], target: RuleTarget): A
   let early = 0;
   let roundTrip = 0;
   let operatorPromotion = false;
+  let siteRule = false;
   for (const rule of rules) {
     if (!matches(rule, target)) continue;
     if (rule.kind === 'early_booking') {
       early = Math.max(early, rule.discountPct);
       if (rule.operatorId !== null) operatorPromotion = true;
+      else siteRule = true;
     } else roundTrip = Math.max(roundTrip, rule.discountPct);
   }
+  const promoType: PromoType = operatorPromotion && siteRule ? 'normal+pricing_rule' : 'pricing_rule';
   return {
-    discount: early > 0 ? { promo_type: 'pricing_rule', discount_pct: early } : null,
+    discount: early > 0 ? { promo_type: promoType, discount_pct: early } : null,
     roundTripPct: roundTrip > 0 ? roundTrip : null,
     operatorPromotion,
   };

@@ -97,6 +97,10 @@ export interface RouteNode {
   vehicleClass: VehicleClass;
   code: string;
   distanceKm: number;
+  /** The operator sells it only as one package (SPEC §3 is_manual_pack). */
+  manualPack?: boolean;
+  /** Sold only on the operator's site (SPEC §3 external_purchase_url): never bookable here. */
+  externalPurchaseUrl?: string | null;
   stops: StopNode[];
   schedules: ScheduleNode[];
   options: OptionNode[];
@@ -153,7 +157,15 @@ export interface TimetableRows {
   places: Omit<PlaceNode, 'utcOffsetMin' | 'stationIds'>[];
   stations: Omit<StationNode, 'utcOffsetMin'>[];
   operators: OperatorNode[];
-  routes: { id: number; operatorId: number; vehicleClass: VehicleClass; code: string; distanceKm: number }[];
+  routes: {
+    id: number;
+    operatorId: number;
+    vehicleClass: VehicleClass;
+    code: string;
+    distanceKm: number;
+    manualPack?: boolean;
+    externalPurchaseUrl?: string | null;
+  }[];
   stops: { routeId: number; stopIndex: number; stationId: number; arrivalOffsetMin: number; departureOffsetMin: number }[];
   schedules: {
     id: number;

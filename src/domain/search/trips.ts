@@ -9,11 +9,15 @@ import { applyRules, legUnitPrice, type DiscountData } from './pricing.ts';
 import { fareShare, legStation, seatKey, type Leg, type OptionNode, type TimetableIndex } from './timetable.ts';
 import type { Journey } from './connections.ts';
 import { cardOption } from './cardOption.ts';
+import { classId } from './classNames.ts';
 import type { VehicleClass } from './vehicleClasses.ts';
 
 export interface TravelOption {
   id: string;
+  /** The class name, translated for the traveller (classNames.ts). */
   class: string;
+  /** The class as a language-independent id (SPEC §3 "class id"). */
+  class_id: string;
   booking_uri: string;
   bookable: 0 | 1;
   seats_left: number;
@@ -45,8 +49,10 @@ export interface Trip {
   params: {
     is_bookable: boolean;
     is_auto_pack: boolean;
+    /** The operator sells the legs only together, as one package. */
     is_manual_pack: boolean;
-    external_purchase_url: null;
+    /** Sold only on the operator's own site: the card links there instead of booking here. */
+    external_purchase_url: string | null;
     operators: number[];
     vehclasses: VehicleClass[];
     from: number;
@@ -140,6 +146,16 @@ function refundUntil(leg: Leg, option: OptionNode): string | null {
   return new Date((leg.dep - option.fullRefundHours * 60) * 60_000).toISOString();
 }
 
+/**
+ * A package's discount: the smallest leg discount (every leg has at least that much off); it is
+ * `normal+pricing_rule` only when every leg's is.
+ */
+function packageDiscount(discounts: readonly (DiscountData | null)[]): DiscountData {
+  const pct = Math.min(...discounts.map((d) => d?.discount_pct ?? 0));
+  const both = discounts.every((d) => d?.promo_type === 'normal+pricing_rule');
+  return { promo_type: both ? 'normal+pricing_rule' : 'pricing_rule', discount_pct: pct };
+}
+
 export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefined {
   const { index } = ctx;
   const legs = journey.legs;
@@ -149,6 +165,10 @@ export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefin
   const from = legStation(index, first, 'board');
   const to = legStation(index, last, 'alight');
   if (!from || !to) return undefined;
+  // A leg sold only on its operator's site cannot be part of a connection booked here.
+  const externalUrl = legs.length === 1 ? (first.route.externalPurchaseUrl ?? null) : null;
+  if (legs.length > 1 && legs.some((l) => l.route.externalPurchaseUrl)) return undefined;
+  const sellsHere = externalUrl === null;
   const pricedLegs = legs.map((leg) => priceLeg(ctx, leg));
   if (pricedLegs.some((p) => p.length === 0)) return undefined;
   const key = journeyKey(legs);
@@ -165,8 +185,9 @@ export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefin
     options = priced.map((p) => ({
       id: String(p.option.id),
       class: p.option.className,
+      class_id: classId(p.option.className),
       booking_uri: `${ctx.bookingBase}${key}/${p.option.id}`,
-      bookable: p.open && p.seats >= ctx.people ? 1 : 0,
+      bookable: sellsHere && p.open && p.seats >= ctx.people ? 1 : 0,
       seats_left: p.seats,
       price: toMoney(p.minor, ctx.currency, index.fx),
       rating,
@@ -192,6 +213,7 @@ export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefin
       {
         id: picks.map((p) => p.option.id).join('+'),
         class: picks.map((p) => p.option.className).join(' + '),
+        class_id: picks.map((p) => classId(p.option.className)).join('+'),
         booking_uri: `${ctx.bookingBase}${key}/${picks.map((p) => p.option.id).join('+')}`,
         bookable: bookable ? 1 : 0,
         seats_left: Math.min(...picks.map((p) => p.seats)),
@@ -202,7 +224,7 @@ export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefin
         ),
         rating,
         dep_datetime: depTime,
-        discount_data: Math.max(...pcts) > 0 ? { promo_type: 'pricing_rule', discount_pct: Math.min(...pcts) } : null,
+        discount_data: Math.max(...pcts) > 0 ? packageDiscount(picks.map((p) => p.rules.discount)) : null,
         round_trip_discount_pct: Math.min(...roundTrip) > 0 ? Math.min(...roundTrip) : null,
         // Free cancellation of a package ends when the first leg's ends; a leg without it spoils the whole.
         full_refund_until: refunds.every((r) => r !== null) ? ([...refunds].sort()[0] ?? null) : null,
@@ -226,8 +248,8 @@ export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefin
     params: {
       is_bookable: bookableCount > 0,
       is_auto_pack: legs.length > 1,
-      is_manual_pack: false,
-      external_purchase_url: null,
+      is_manual_pack: legs.some((l) => l.route.manualPack === true),
+      external_purchase_url: externalUrl,
       operators: operatorIds,
       vehclasses,
       from: from.id,

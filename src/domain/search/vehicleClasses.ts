@@ -28,6 +28,11 @@ export function parseClassFilter(raw: string | null | undefined): ClassFilter | 
   return [...new Set(parts as FilterClass[])].sort();
 }
 
+/** The other names a class goes by in URLs (SPEC §2): `avia` is also `flights`, `charter` also `taxi`. */
+export function classAliases(vehicleClass: string): string[] {
+  return Object.keys(ALIASES).filter((alias) => ALIASES[alias] === vehicleClass);
+}
+
 /** The URL segment for a filter, the inverse of parseClassFilter (avia is written as flights). */
 export function classFilterSegment(filter: ClassFilter): string {
   if (filter === 'all') return 'all';

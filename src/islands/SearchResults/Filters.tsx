@@ -16,7 +16,7 @@ import {
   type PriceBounds,
 } from '../../domain/results/filters.ts';
 import { parseHourRange, EMPTY_STATE, type FilterGroup, type ResultsState } from '../../domain/results/queryState.ts';
-import { TIME_BUCKET_NAMES } from '../../domain/results/dayParts.ts';
+import { filterOptionLabel } from '../../domain/results/filterLabels.ts';
 import { $view, setView } from '../../stores/results.store.ts';
 import type { IslandT } from '../shared/translate.ts';
 import type { Names } from './names.ts';
@@ -45,29 +45,7 @@ interface Props {
 
 function optionLabel(group: FilterGroup, option: FilterOption, props: Props): string {
   const { t, names, currencySymbol } = props;
-  if (option.unknown) return t('results.unknownOption', { id: option.id });
-  switch (group) {
-    case 'dep_time':
-    case 'arr_time': {
-      const bucket = (TIME_BUCKET_NAMES as Record<string, string | undefined>)[option.id];
-      const range = parseHourRange(option.id);
-      const hours = range ? `${String(range.from).padStart(2, '0')}:00–${String(range.to).padStart(2, '0')}:00` : option.id;
-      return bucket ? `${t(`results.time.${bucket}`)} ${hours}` : hours;
-    }
-    case 'vehclasses':
-      return t(`vehclass.${option.id}`);
-    case 'stations_from':
-    case 'stations_to':
-      return names.station(Number(option.id));
-    case 'operator_id':
-      return names.operator(Number(option.id));
-    case 'quick':
-      return t(`results.quick.${option.id}`);
-    case 'trip_rating':
-      return t(`results.rating.${option.id}`);
-    case 'prices':
-      return currencySymbol.repeat(Number(option.id));
-  }
+  return filterOptionLabel(group, option, { t, station: names.station, operator: names.operator, currencySymbol });
 }
 
 function HourSlider({ group, t, view }: { group: 'dep_time' | 'arr_time'; t: IslandT; view: ResultsState }) {

@@ -14,6 +14,7 @@
  * keeps the cards and nothing moves. A pre-rendered page knows no query: its seed only reserves
  * room for the cards, so the route facts below do not jump when they arrive.
  */
+import { currencySymbol } from '../../domain/results/filterLabels.ts';
 import { useStore } from '@nanostores/react';
 import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { activeFilterCount, SORTS, type SortKey } from '../../domain/results/queryState.ts';
@@ -256,12 +257,7 @@ export default function SearchResults({
 
   const formatter = useCallback((value: number, code: string) => formatMoneyValue({ value, fxcode: code }, localeCode), [localeCode]);
   const shownCurrency = (live ? trips[0] : first?.trips[0])?.min_price.fxcode ?? currency ?? 'USD';
-  const currencySymbol = useMemo(
-    () =>
-      new Intl.NumberFormat(localeCode, { style: 'currency', currency: shownCurrency }).formatToParts(0).find((p) => p.type === 'currency')
-        ?.value ?? shownCurrency,
-    [localeCode, shownCurrency],
-  );
+  const symbol = useMemo(() => currencySymbol(shownCurrency, localeCode), [localeCode, shownCurrency]);
 
   const fullCurrency = currency ?? first?.currency ?? 'USD';
   const choosingOutbound = Boolean(request.date2) && roundTrip.leg === 'outbound';
@@ -306,7 +302,7 @@ export default function SearchResults({
     <Filters
       t={t}
       names={shown.names}
-      currencySymbol={currencySymbol}
+      currencySymbol={symbol}
       formatPrice={formatShownPrice}
       groups={shown.filterGroups}
       view={shown.view}

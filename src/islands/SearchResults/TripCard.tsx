@@ -98,7 +98,7 @@ export const TripCard = memo(function TripCard({ trip, action, names, badges, lo
   const nextDay = p.arr_time.slice(0, 10) !== p.dep_time.slice(0, 10);
   const headingId = `trip-${trip.key.replace(/[^a-zA-Z0-9_-]/g, '_')}`;
   return (
-    <article className={p.is_bookable ? 'trip' : 'trip trip--unbookable'} aria-labelledby={headingId}>
+    <article className={p.is_bookable || p.external_purchase_url !== null ? 'trip' : 'trip trip--unbookable'} aria-labelledby={headingId}>
       <div className="trip__main">
         <Heading className="trip__times" id={headingId}>
           <time>{time(p.dep_time)}</time>{' '}
@@ -137,6 +137,7 @@ export const TripCard = memo(function TripCard({ trip, action, names, badges, lo
           {isFullRefundable(trip) && <li className="trip__badge">{t('results.quick.full_refundable')}</li>}
           {trip.features.includes('instant_confirmation') && <li className="trip__badge">{t('results.quick.instant_confirmation')}</li>}
           {trip.rating !== null && <li className="trip__badge">{t('results.ratingValue', { rating: trip.rating.toFixed(1) })}</li>}
+          {p.is_manual_pack && <li className="trip__badge">{t('results.manualPack')}</li>}
         </ul>
       </div>
       <div className="trip__buy">
@@ -148,7 +149,15 @@ export const TripCard = memo(function TripCard({ trip, action, names, badges, lo
         {open.length > 1 && option && (
           <ClassChoice trip={trip} options={open} chosen={option.id} onChoose={setPicked} t={t} formatPrice={formatPrice} />
         )}
-        {p.is_bookable && option ? (
+        {p.external_purchase_url !== null ? (
+          // SPEC §3: sold only on the operator's own site — the card links there instead of Select.
+          <>
+            <p className="trip__seats">{t('results.soldByOperatorOnly')}</p>
+            <a className="button trip__select" href={p.external_purchase_url} rel="external noopener nofollow" aria-describedby={headingId}>
+              {t('results.buyOnOperatorSite')}
+            </a>
+          </>
+        ) : p.is_bookable && option ? (
           <>
             {seats > 0 && seats <= 5 && <p className="trip__seats">{t('results.seatsLeft', { count: seats })}</p>}
             {action.kind === 'link' ? (

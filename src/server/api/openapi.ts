@@ -145,7 +145,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Search trips between two places on a date, with recheck URLs and token',
     description: searchQueryNote,
     query: [searchSchema],
-    ok: { status: 200, description: 'Trips from the in-memory index; `tripsRecheck` lists the recheck URLs to call with `recheckToken`.' },
+    ok: {
+      schema: ANSWERS.tripsSearch,
+      status: 200,
+      description:
+        'Trips from the in-memory index; `tripsRecheck` lists the recheck URLs to call with `recheckToken`; `filters` and `transportationTabs` as the results page first shows them.',
+    },
     etag: true,
     errors: SEARCH_ERRORS,
   })),
@@ -192,7 +197,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Page data of the search results page',
     description: searchQueryNote,
     query: [searchSchema, pageDataQuery],
-    ok: { status: 200, description: 'From, to, date, people and the SEO experiment flags.' },
+    ok: { schema: ANSWERS.tripsPageData, status: 200, description: 'From, to, date, people and the SEO experiment flags.' },
     etag: true,
     errors: SEARCH_ERRORS,
   },

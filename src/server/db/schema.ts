@@ -147,6 +147,10 @@ export const routes = pgTable(
     /** Human code as an operator prints it, e.g. "Express 51" or "TG 201". */
     code: text('code').notNull(),
     distanceKm: integer('distance_km').notNull(),
+    /** SPEC §3 is_manual_pack: the operator sells the route only as one package (transfer and boat on one ticket). */
+    manualPack: boolean('manual_pack').notNull().default(false),
+    /** SPEC §3 external_purchase_url: sold only on the operator's own site; shown, never booked here. */
+    externalPurchaseUrl: text('external_purchase_url'),
   },
   (t) => [index('routes_operator_idx').on(t.operatorId)],
 );

@@ -18,10 +18,15 @@ import { endpoints, json, parseInput, queryObject } from '../api/http.ts';
 import type { Db } from '../db/client.ts';
 import { CONNECTORS, connectorNameFor, seatQueryKey, type SeatQuery } from '../connectors/index.ts';
 import { getSearchIndex } from './cache.ts';
-import { classFilter, isoDate, minuteOfDay, people, resolveRef, searchSchema, todayIn, type SearchParams } from './params.ts';
+import { classFilter, isoDate, placeRef, minuteOfDay, people, resolveRef, searchSchema, todayIn, type SearchParams } from './params.ts';
 import { popularFrom, popularDepartures, typeahead } from '../../domain/search/typeahead.ts';
 import { routeFacts, factsOnDates } from '../../domain/search/facts.ts';
 import { tripInfo } from '../../domain/search/tripInfo.ts';
+import { buildFilterGroups, buildTabs } from '../../domain/results/filters.ts';
+import { currencySymbol, filterOptionLabel } from '../../domain/results/filterLabels.ts';
+import { describeFilterGroups } from '../../domain/results/filterFacts.ts';
+import { EMPTY_STATE, FILTER_GROUPS } from '../../domain/results/queryState.ts';
+import type { Translate } from '../../i18n/translate.ts';
 
 type Ctx = Pick<APIContext, 'request' | 'url' | 'locals'>;
 
@@ -62,6 +67,8 @@ const tokenSchema = z.object({
 /** Query strings beyond searchSchema (params.ts), one per call. */
 export const recheckQuery = z.object({ token: z.string().min(10).max(2000), connector: z.enum(['builtin', 'manual']) });
 export const pageDataQuery = z.object({
+  from: placeRef.optional().meta({ description: 'SPEC §7 name of fromId/fromSlug: a place id, a station id (`s34`) or a slug.' }),
+  to: placeRef.optional().meta({ description: 'SPEC §7 name of toId/toSlug.' }),
   seoOverrideExperiment: z.enum(['y', 'n']).default('n'),
   experimentJSONLD: z.enum(['y', 'n']).optional(),
 });
@@ -121,6 +128,23 @@ function endpointInfo(index: TimetableIndex, e: Endpoint, code: string) {
     country: resolved.place.countryCode,
     placeId: resolved.place.id,
   };
+}
+
+/**
+ * SPEC §3 trips data `filters`: every group as the results page first shows it (all trips, nothing
+ * chosen), each option named in the traveller's language.
+ */
+function labelledFilters(idx: TimetableIndex, trips: readonly Trip[], currency: string, code: string, t: Translate) {
+  const groups = describeFilterGroups(buildFilterGroups(trips, EMPTY_STATE), trips, EMPTY_STATE);
+  const context = {
+    t,
+    station: (id: number) => nameIn(idx.stations.get(id)?.names ?? { en: String(id) }, code),
+    operator: (id: number) => idx.operators.get(id)?.name ?? String(id),
+    currencySymbol: currencySymbol(currency, code),
+  };
+  return Object.fromEntries(
+    FILTER_GROUPS.map((group) => [group, groups[group].map((option) => ({ ...option, label: filterOptionLabel(group, option, context) }))]),
+  );
 }
 
 export function createSearchApi(options: SearchApiOptions = {}) {
@@ -185,6 +209,16 @@ export function createSearchApi(options: SearchApiOptions = {}) {
         const toInfo = endpointInfo(idx, to, ctx.locals.locale.code);
         const fromPlace = fromInfo && idx.places.get(fromInfo.placeId);
         const toPlace = toInfo && idx.places.get(toInfo.placeId);
+        const passes =
+          fromPlace && toPlace && includesRailPasses(p.vehclasses)
+            ? passesBetween(idx.railpasses?.passes ?? [], fromPlace, toPlace, {
+                currency: result.currency,
+                fx: idx.fx,
+                localeCode: ctx.locals.locale.code,
+                segment: lang,
+                t: ctx.locals.t,
+              })
+            : [];
         return {
           trips: withLocalClassNames(result.trips, ctx.locals.locale.code, ctx.locals.t),
           tripsRecheck: [...connectors].sort().map((c) => `/api/nuxt/${lang}/trips/recheck?connector=${c}`),
@@ -201,16 +235,9 @@ export function createSearchApi(options: SearchApiOptions = {}) {
             vehclasses: classFilterSegment(p.vehclasses),
           },
           // SPEC §3/§5: passes valid between the two places, offered unless the class filter leaves rail passes out.
-          passes:
-            fromPlace && toPlace && includesRailPasses(p.vehclasses)
-              ? passesBetween(idx.railpasses?.passes ?? [], fromPlace, toPlace, {
-                  currency: result.currency,
-                  fx: idx.fx,
-                  localeCode: ctx.locals.locale.code,
-                  segment: lang,
-                  t: ctx.locals.t,
-                })
-              : [],
+          passes,
+          filters: labelledFilters(idx, result.trips, result.currency, ctx.locals.locale.code, ctx.locals.t),
+          transportationTabs: buildTabs(result.trips, passes),
           provinceName: toInfo ? nameIn(idx.places.get(toInfo.placeId)?.names ?? { en: '' }, ctx.locals.locale.code) : null,
           nextTripDates:
             result.trips.length === 0
@@ -309,8 +336,10 @@ export function createSearchApi(options: SearchApiOptions = {}) {
     },
 
     async pageData(ctx: Ctx): Promise<Response> {
-      const p = parseSearch(ctx);
       const extra = parseInput(pageDataQuery, queryObject(ctx.url), 'invalid_search');
+      // SPEC §7 calls them from and to; fromId/toId (and the slugs) are the same thing.
+      const query = queryObject(ctx.url);
+      const p = parseInput(searchSchema, { ...query, fromId: query.fromId ?? extra.from, toId: query.toId ?? extra.to }, 'invalid_search');
       const prepared = await prepare(p);
       const { idx, from, to, dates } = prepared;
       const code = ctx.locals.locale.code;

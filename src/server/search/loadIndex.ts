@@ -110,6 +110,8 @@ export async function loadTimetableRows(db: Db, nowMs: number = Date.now()): Pro
       vehicleClass: r.vehicleClass,
       code: r.code,
       distanceKm: r.distanceKm,
+      manualPack: r.manualPack,
+      externalPurchaseUrl: r.externalPurchaseUrl,
     })),
     stops: stopRows,
     schedules: scheduleRows,

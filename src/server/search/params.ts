@@ -10,7 +10,8 @@ import type { Endpoint } from '../../domain/search/search.ts';
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
 import { parseClassFilter } from '../../domain/search/vehicleClasses.ts';
 
-const ref = z
+/** A place (`12`), a station (`s34`) or a place or station slug. */
+export const placeRef = z
   .string()
   .trim()
   .min(1)
@@ -47,10 +48,10 @@ export const classFilter = z
 
 export const searchSchema = z
   .object({
-    fromId: ref.optional(),
-    toId: ref.optional(),
-    fromSlug: ref.optional(),
-    toSlug: ref.optional(),
+    fromId: placeRef.optional(),
+    toId: placeRef.optional(),
+    fromSlug: placeRef.optional(),
+    toSlug: placeRef.optional(),
     date: isoDate.optional(),
     date2: isoDate.optional(),
     /** The return leg of a round trip (the outbound is one when date2 is given): round-trip prices. */

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveSession } from '../../src/server/accounts/sessions.ts';
 import type { DbHandle } from '../../src/server/db/client.ts';
 import { bookings, carts, supportCases, users } from '../../src/server/db/schema.ts';
-import { caseThread } from '../../src/server/support/cases.ts';
+import { caseThread, replyAsStaff } from '../../src/server/support/cases.ts';
 import { waitingChats } from '../../src/server/support/chat.ts';
 import { chatApi, CHAT_LIMITS } from '../../src/server/support/chatApi.ts';
 import { createChatWaiters } from '../../src/server/support/chatWaiters.ts';
@@ -35,6 +35,8 @@ interface Answer {
 describe.each(DATABASES)('live chat with Support on $name', (database) => {
   let handle: DbHandle;
   let api: ReturnType<typeof chatApi>;
+  // No other process here: the in-process wake-up is what answers a waiting reader.
+  const waiters = createChatWaiters(() => Promise.resolve(null));
   const sessions = new Map<string, ActiveSession>();
   const clock = { now: Date.UTC(2026, 10, 21, 8, 0, 0) };
   let address = 0;
@@ -43,8 +45,7 @@ describe.each(DATABASES)('live chat with Support on $name', (database) => {
     handle = await database.open();
     api = chatApi({
       db: () => Promise.resolve(handle.db),
-      // No other process here: the in-process wake-up is what answers a waiting reader.
-      waiters: createChatWaiters(() => Promise.resolve(null)),
+      waiters,
       // The session cookie names a test session (the real lookup is the accounts' findSession).
       session: (request) => Promise.resolve(sessions.get(/session=(\w+)/.exec(request.headers.get('cookie') ?? '')?.[1] ?? '') ?? null),
       now: () => new Date(clock.now),
@@ -151,6 +152,34 @@ describe.each(DATABASES)('live chat with Support on $name', (database) => {
       .from(supportCases)
       .where(eq(supportCases.id, opened?.id ?? 0));
     expect(answered?.status).toBe('answered');
+  });
+
+  it('an answer written on the case page reaches the open chat at once and takes it off the waiting list', async () => {
+    const first = await call('POST', 'me', { body: { message: 'Can I take a bicycle on the ferry?', email: 'cyclist@example.com' } });
+    const chatCookie = /^(chat_session=[\w-]+);/.exec(first.setCookie ?? '')?.[1];
+    const userId = first.body.user_id ?? '';
+    const [opened] = await handle.db
+      .select()
+      .from(supportCases)
+      .where(eq(supportCases.number, first.body.case?.number ?? ''));
+    expect((await waitingChats(handle.db)).map((c) => c.owner)).toContain(userId);
+
+    const waiting = call('GET', userId, { cookie: chatCookie, query: `?after=${String(first.body.message.id)}&wait=20` });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    const deps = {
+      db: handle.db,
+      mailer: { send: () => Promise.resolve() },
+      now: () => new Date(clock.now),
+      siteUrl: 'http://roamly.test',
+    };
+    // What /op/case does: the reply, then the announcement to the chat's readers.
+    const { messageId } = await replyAsStaff(deps, { userId: 1, role: 'support' }, opened?.id ?? 0, 'Yes, bicycles travel free.');
+    await waiters.announce(opened?.id ?? 0, messageId);
+    const arrived = await waiting;
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(arrived.body.messages.map((m) => [m.author, m.body])).toEqual([['staff', 'Yes, bicycles travel free.']]);
+    expect((await waitingChats(handle.db)).map((c) => c.owner)).not.toContain(userId);
   });
 
   it('a signed-in traveller needs no address; the ticket link ties the case to the booking', async () => {

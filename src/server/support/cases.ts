@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ApiError } from '../api/errors.ts';
-import { bookings, supportAttachments, supportCases, supportMessages, supportSurveys, users } from '../db/schema.ts';
+import { bookings, supportAttachments, supportCases, supportChats, supportMessages, supportSurveys, users } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import { assertMay, type StaffMember } from '../ops/access.ts';
@@ -193,21 +193,31 @@ export async function replyAsTraveller(deps: SupportDeps, caseId: number, messag
  * Support answers: the reply is in the thread and mailed; after the case's first answer the
  * traveller is also asked to rate it (rate-support) and how easy it was (support-ces).
  */
-export async function replyAsStaff(deps: SupportDeps, staff: StaffMember, caseId: number, message: string): Promise<void> {
+/**
+ * Support's answer from the case page. Returns the new line's id: when the case came from a chat,
+ * the caller announces it (chatWaiters) so the traveller's open chat shows it at once, and the
+ * chat leaves the waiting list in the same transaction as the answer.
+ */
+export async function replyAsStaff(deps: SupportDeps, staff: StaffMember, caseId: number, message: string): Promise<{ messageId: number }> {
   assertMay(staff, 'case.reply');
   const now = deps.now();
   const result = await deps.db.transaction(async (tx) => {
     const [row] = await tx.update(supportCases).set({ status: 'answered', updatedAt: now }).where(eq(supportCases.id, caseId)).returning();
     if (!row) throw new CaseNotFound(caseId);
-    await tx.insert(supportMessages).values({ caseId, author: 'staff', staffUserId: staff.userId, body: message, createdAt: now });
+    const [line] = await tx
+      .insert(supportMessages)
+      .values({ caseId, author: 'staff', staffUserId: staff.userId, body: message, createdAt: now })
+      .returning({ id: supportMessages.id });
+    const messageId = line?.id ?? 0;
+    await tx.update(supportChats).set({ waitingSince: null }).where(eq(supportChats.caseId, caseId));
     const existing = await tx.select({ id: supportSurveys.id }).from(supportSurveys).where(eq(supportSurveys.caseId, caseId)).limit(1);
-    if (existing.length) return { row, surveys: undefined };
+    if (existing.length) return { row, messageId, surveys: undefined };
     const created = await tx
       .insert(supportSurveys)
       .values((['rate', 'ces'] as const).map((kind) => ({ kind, caseId, email: row.email, lang: row.lang, createdAt: now })))
       .returning({ id: supportSurveys.id, kind: supportSurveys.kind });
     const id = (kind: string) => created.find((s) => s.kind === kind)?.id ?? 0;
-    return { row, surveys: { rate: id('rate'), ces: id('ces') } };
+    return { row, messageId, surveys: { rate: id('rate'), ces: id('ces') } };
   });
   await sendQuietly(deps, replyMail(deps, result.row, message), 'case reply');
   if (result.surveys)
@@ -216,6 +226,7 @@ export async function replyAsStaff(deps: SupportDeps, staff: StaffMember, caseId
       await withMailPreferences(deps.db, caseSurveyMail(deps, result.row, result.surveys), 'survey', result.row.lang),
       'case survey',
     );
+  return { messageId: result.messageId };
 }
 
 export async function closeCase(deps: SupportDeps, staff: StaffMember, caseId: number): Promise<void> {

@@ -71,7 +71,11 @@ async function insertPaidBooking(handle: DbHandle, userId: number | null): Promi
  * through today's schema, so the old database gets them for the insert and loses them again
  * before the later migrations add them for real.
  */
-const COLUMNS_ADDED_LATER = [{ table: 'travel_options', column: 'vehicle_layout', type: 'text' }];
+const COLUMNS_ADDED_LATER = [
+  { table: 'travel_options', column: 'vehicle_layout', type: 'text' },
+  { table: 'routes', column: 'manual_pack', type: 'boolean not null default false' },
+  { table: 'routes', column: 'external_purchase_url', type: 'text' },
+];
 
 async function insertOldNetwork(handle: DbHandle): Promise<void> {
   for (const c of COLUMNS_ADDED_LATER) await handle.db.execute(sql.raw(`alter table ${c.table} add column ${c.column} ${c.type}`));

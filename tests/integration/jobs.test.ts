@@ -131,14 +131,15 @@ describe.each(DATABASES)('background jobs on $name', ({ open }) => {
       .returning({ id: bookings.id });
     const payload = { paymentId: 1, paygate: 'counter', amountMinor: 100, currency: 'THB', status: 'confirmed' as const };
     await recordEvent(handle.db, { kind: 'booking.paid', bookingId: booking?.id ?? 0, payload }, new Date());
-    expect((await readHealth(handle.db, new Date())).events).toEqual({ pending: 2, retrying: 0, given_up: 0 });
+    // Three subscribers: the confirmation mail, the reseller's commission and analytics.
+    expect((await readHealth(handle.db, new Date())).events).toEqual({ pending: 3, retrying: 0, given_up: 0 });
     await handle.db.update(eventDeliveries).set({ attempts: 3, lastError: 'SMTP down' }).where(eq(eventDeliveries.subscriber, 'analytics'));
     await handle.db
       .update(eventDeliveries)
       .set({ attempts: MAX_ATTEMPTS, lastError: 'SMTP down' })
       .where(eq(eventDeliveries.subscriber, 'mail.confirmation'));
     const health = await readHealth(handle.db, new Date());
-    expect(health.events).toEqual({ pending: 1, retrying: 1, given_up: 1 });
+    expect(health.events).toEqual({ pending: 2, retrying: 1, given_up: 1 });
     expect(health.status).toBe('degraded');
   });
 

@@ -123,7 +123,7 @@ describe.each(DATABASES)('rail passes among trips on $name', ({ open }) => {
     expect(first?.view).toEqual(parseResultsState('vehclasses_tab=railpass'));
     const tab = first?.tabs.find((t) => t.key === 'railpass');
     const cheapest = Math.min(...(first?.passes ?? []).map((p) => p.classOptions[0]?.minPrice.value ?? Infinity));
-    expect(tab).toEqual({ key: 'railpass', count: first?.passes.length, minPrice: cheapest });
+    expect(tab).toEqual({ key: 'railpass', count: first?.passes.length, minPrice: cheapest, vehclasses: ['railpass'] });
     expect(first?.tabs.map((t) => t.key)).toEqual(['all', 'railpass', 'train']);
   });
 });

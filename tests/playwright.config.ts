@@ -44,6 +44,12 @@ export default defineConfig({
     reuseExistingServer: false,
     // Generous: the server loads its registries and opens PGlite first; on a busy machine that took over a minute.
     timeout: 150_000,
-    env: { HOST: '127.0.0.1', PORT: String(port), PGLITE_DATA_DIR: process.env.E2E_PGLITE_DATA_DIR || '.data/e2e-db' },
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PGLITE_DATA_DIR: process.env.E2E_PGLITE_DATA_DIR || '.data/e2e-db',
+      // Sign-ups and sign-ins in many tests: passwords hashed at 1/8 of OWASP's cost (README settings).
+      PASSWORD_SCRYPT_LOG2N: '14',
+    },
   },
 });

@@ -11,6 +11,8 @@ export default getViteConfig(
       include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'integrations/**/*.test.ts', 'tests/integration/**/*.test.ts'],
       testTimeout: 60_000,
       hookTimeout: 120_000,
+      // Hundreds of sign-ups and sign-ins: passwords hashed at 1/8 of OWASP's cost (README settings).
+      env: { PASSWORD_SCRYPT_LOG2N: '14' },
       // PGlite instances are heavy (WASM): a couple of workers on this 2-core machine.
       maxWorkers: 2,
     },

@@ -94,6 +94,12 @@ export const ENVIRONMENT = z.object({
   MAIL_CLAIM_STALE_SECONDS: seconds(300),
   /** Seconds a delivery claim lasts: after a process died mid-delivery, the event is delivered again this much later. */
   EVENT_CLAIM_SECONDS: seconds(300),
+  /**
+   * scrypt's cost as log2 N for new password hashes: 17 is OWASP's (128 MiB, ~0.3 s here). The
+   * test suites set 14 to sign up and sign in hundreds of times; an https site refuses below 17
+   * (src/server/accounts/password.ts). Stored hashes carry their own cost, so either verifies.
+   */
+  PASSWORD_SCRYPT_LOG2N: z.coerce.number().int().min(14).max(20).default(17).meta(about('server')),
   /** A reseller's (agent's) commission on the bookings they make, in basis points of the amount paid (500 = 5 %). */
   RESELLER_COMMISSION_BASIS_POINTS: z.coerce.number().int().min(0).max(5000).default(500).meta(about('server')),
   COUNTER_PAYMENT_HOURS: z.coerce.number().int().min(1).max(168).default(24).meta(about('server')),

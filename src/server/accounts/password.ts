@@ -4,8 +4,22 @@
  * form carries its parameters, so they can be raised later without breaking old hashes.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { ENVIRONMENT } from '../../config/environment.ts';
+import { createEnvParser } from '../envParser.ts';
 
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+/** OWASP's scrypt cost; PASSWORD_SCRYPT_LOG2N may lower it for test suites, never for an https site. */
+const PRODUCTION_LOG2N = 17;
+const passwordEnv = createEnvParser(
+  ENVIRONMENT.pick({ PASSWORD_SCRYPT_LOG2N: true, SITE_URL: true }).superRefine((env, ctx) => {
+    if (env.SITE_URL?.startsWith('https://') && env.PASSWORD_SCRYPT_LOG2N < PRODUCTION_LOG2N)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_SCRYPT_LOG2N'],
+        message: `an https site hashes passwords at ${String(PRODUCTION_LOG2N)} or more`,
+      });
+  }),
+);
+const params = () => ({ N: 2 ** passwordEnv().PASSWORD_SCRYPT_LOG2N, r: 8, p: 1 });
 const KEY_LENGTH = 32;
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
@@ -23,8 +37,9 @@ function options(N: number, r: number, p: number): ScryptOptions {
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, options(PARAMS.N, PARAMS.r, PARAMS.p));
-  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const { N, r, p } = params();
+  const key = await scrypt(password, salt, options(N, r, p));
+  return `scrypt$${String(N)}$${String(r)}$${String(p)}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -36,16 +51,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /**
- * A hash of a random password nobody knows (generated once, offline), with today's parameters,
+ * A hash of a random password nobody knows, made once per process with the current parameters,
  * so checking against it costs what a real check costs.
  */
-const DUMMY_HASH = 'scrypt$131072$8$1$R75v0wS7I1wFRWp5XNEDUw==$z2KST858qP3DUJrqQqsXha0c2vQ0RDgyVRT7NUtfjH8=';
+let dummyHash: Promise<string> | undefined;
 
 /**
  * Spends the time of a real verification when there is no account (or no password), so the
  * response time does not tell an attacker which emails have accounts.
  */
 export async function verifyAgainstNothing(password: string): Promise<false> {
-  await verifyPassword(password, DUMMY_HASH);
+  dummyHash ??= hashPassword(randomBytes(32).toString('base64'));
+  await verifyPassword(password, await dummyHash);
   return false;
 }

@@ -18,6 +18,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { MAX_ROW_ID } from '../../domain/ids.ts';
 import { ApiError } from '../api/errors.ts';
 import type { UserRow } from '../accounts/sessions.ts';
 import type { Db } from '../db/client.ts';
@@ -41,7 +42,7 @@ export const chatUserIdParam = z.union([z.literal('me'), z.string().regex(ACCOUN
 /** GET chatProxy/{userId}: the lines after `after` (a line id); with `wait`, held until one arrives or `wait` seconds pass. */
 export const chatQuery = z
   .object({
-    after: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).default(0),
+    after: z.coerce.number().int().nonnegative().max(MAX_ROW_ID).default(0),
     wait: z.coerce.number().int().min(0).max(CHAT_WAIT_MAX_S).default(0),
   })
   .strict();
@@ -52,7 +53,7 @@ export const chatLineBody = z
     message: z.string().trim().min(1).max(CHAT_LINE_MAX),
     email: z.email().max(254).optional(),
     ticket: z
-      .object({ booking: z.number().int().positive(), token: z.string().min(1).max(200) })
+      .object({ booking: z.number().int().positive().max(MAX_ROW_ID), token: z.string().min(1).max(200) })
       .strict()
       .optional(),
   })

@@ -13,6 +13,7 @@ import { quoteSelections } from '../../src/domain/cart/quote.ts';
 import { parseAddToCartSlug } from '../../src/domain/cart/slug.ts';
 import type { TimetableIndex } from '../../src/domain/search/timetable.ts';
 import type { AccountsDeps } from '../../src/server/accounts/deps.ts';
+import { FORM_PAGES } from '../../src/server/api/middleware.ts';
 import { reserveCart } from '../../src/server/booking/reserve.ts';
 import { createCart } from '../../src/server/cart/cart.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
@@ -119,8 +120,11 @@ describe('the op pages', () => {
         page,
       ).toBe(true);
       for (const action of checked) expect(OP_ACTION_NAMES, page).toContain(action);
-      if (source.includes("Astro.request.method === 'POST'"))
+      if (source.includes("Astro.request.method === 'POST'")) {
         expect(checked.some((a) => !a?.startsWith('page.')) || source.includes('opGate(session, ACTIONS['), page).toBe(true);
+        // The request guard answers 405 to a POST on a page it does not list.
+        expect(FORM_PAGES.has(`/[lang]/op/${page.replace(/\.astro$/, '')}`), `${page} takes form posts`).toBe(true);
+      }
     }
   });
 });

@@ -26,7 +26,7 @@ import { apiRouteFor, operationFor } from './routes.ts';
  * Pages that take a form post: the sandbox gateway's card and challenge forms, the ticket's cancel
  * form, checkout's "Change class" form, and the operators area's forms (staff-only: src/server/ops/access.ts).
  */
-const FORM_PAGES = new Set([
+export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/sandbox-gateway/pay/[token]',
   '/sandbox-gateway/challenge/[token]',
   // The local Yuno sandbox: its hosted checkout form, and its REST API the shop calls (server to server).
@@ -40,6 +40,7 @@ const FORM_PAGES = new Set([
   '/[lang]/op/users',
   '/[lang]/op/partners',
   '/[lang]/op/flags',
+  '/[lang]/op/redirects',
   '/[lang]/railpass/buy',
   // Support (src/server/support/): the upload takes the file as its body; the case thread, the
   // staff case page and the surveys take forms.

@@ -25,6 +25,7 @@ import type { Db } from '../db/client.ts';
 import { bookings, supportCases, supportChats, supportMessages, users } from '../db/schema.ts';
 import { assertMay, type StaffMember } from '../ops/access.ts';
 import { verifyTicketToken } from '../tickets/links.ts';
+import type { ThreadMessage } from './cases.ts';
 import { newCaseNumber } from './caseNumber.ts';
 
 /** A chat line is short: longer questions belong in a case with attachments (the contact form). */
@@ -96,14 +97,8 @@ export async function chatById(db: Db, chatId: number): Promise<ChatRow | undefi
   return row;
 }
 
-export interface ChatLine {
-  id: number;
-  author: 'traveller' | 'staff';
-  channel: 'case' | 'chat';
-  body: string;
-  createdAt: Date;
-  staffName: string | null;
-}
+/** A chat line is a line of its case's thread (a type-only import: cases.ts pulls in the mails at run time). */
+export type ChatLine = ThreadMessage;
 
 /** The case's messages after `after` (both channels: a mailed reply belongs to the conversation too), oldest first. */
 export async function chatLines(db: Db, caseId: number, after: number): Promise<ChatLine[]> {

@@ -12,11 +12,11 @@
  * - Refunds, partial ones too, go back to the paying account through finAPI in the currency
  *   charged, recorded with finAPI's reference.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TimetableIndex } from '../../src/domain/search/timetable.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
-import { bookings, paymentRefunds, payments } from '../../src/server/db/schema.ts';
+import { bookings, domainEvents, paymentRefunds, payments } from '../../src/server/db/schema.ts';
 import { createPaymentApi, type PaymentApi } from '../../src/server/payment/api.ts';
 import { FINAPI_CALLBACK_PATH, finapiCallbackSignature } from '../../src/server/payment/finapi/callbackSignature.ts';
 import { createFinapiClient, type Fetch } from '../../src/server/payment/finapi/client.ts';
@@ -218,6 +218,38 @@ describe.each(DATABASES)('finAPI bank transfers on $name', ({ open }) => {
     expect(await (await post(signed(booking.publicId), body(placed.webFormId))).json()).toMatchObject({ result: 'confirmed' });
     expect(await (await post(signed(booking.publicId), body(placed.webFormId))).json()).toMatchObject({ result: 'duplicate' });
     expect(await bookingStatus(booking.id)).toBe('confirmed');
+  });
+
+  it('sells the seats once when finAPI’s callbacks and the traveller’s returns arrive all at once', async () => {
+    const booking = await reserved();
+    const placed = await placeBankTransfer(booking.publicId);
+    callbacksArrive = false;
+    try {
+      expect((await sandbox.finalise(placed.webFormId, { action: 'approve', iban: SANDBOX_PAYER_IBAN })).kind).toBe('done');
+    } finally {
+      callbacksArrive = true;
+    }
+    const query = `booking=${booking.publicId}&signature=${finapiCallbackSignature(SETTINGS.callbackSecret, booking.publicId)}`;
+    const callback = () =>
+      api.finapiCallback(
+        ctx(`${FINAPI_CALLBACK_PATH}?${query}`, {
+          method: 'POST',
+          body: JSON.stringify({ webFormId: placed.webFormId, status: 'COMPLETED' }),
+        }),
+      );
+    // Each applies finAPI's answer under the booking's lock, and the event id (finAPI's payment and
+    // status) is recorded once: whichever comes first sells, the others find it done.
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, callback),
+      ...Array.from({ length: 6 }, () => returnFromBank(booking.publicId)),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 12 }, () => 200));
+    expect(await bookingStatus(booking.id)).toBe('confirmed');
+    const paidEvents = await db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.bookingId, booking.id), eq(domainEvents.kind, 'booking.paid')));
+    expect(paidEvents).toHaveLength(1);
   });
 
   it('refunds to the paying account through finAPI, partly and then the rest, each with finAPI’s reference, once per event', async () => {

@@ -154,6 +154,13 @@ describe.each(DATABASES)('finAPI bank transfers on $name', ({ open }) => {
     const page = await returnFromBank(booking.publicId, 'text/html');
     expect(page.status).toBe(303);
     expect(page.headers.get('location')).toBe(`/en/payment-status/booking/${booking.publicId}`);
+    // Another browser (the bank's app on a phone) is sent to the status page too, and told nothing here.
+    const elsewhere = (accept: string) =>
+      api.finapiPaymentResult(
+        ctx(`/api/nuxt/en/pay/finapi-payment-result?booking=${booking.publicId}`, { headers: { accept, cookie: 'cart_session=another' } }),
+      );
+    expect((await elsewhere('text/html')).status).toBe(303);
+    expect((await elsewhere('application/json')).status).toBe(404);
   });
 
   it('confirms on the traveller’s return when finAPI’s callback never arrives', async () => {

@@ -569,7 +569,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'payment',
     summary: 'The traveller back from the finAPI bank-transfer web form',
     description:
-      "Where finAPI's web form sends the traveller after approving, failing or cancelling the transfer. Asks finAPI where the web form and its payment stand and applies a final answer (once, whether finAPI's callback brought it first or not). A browser (`Accept: text/html`) is sent on (303) to the payment status page; a script gets the pay/payment-result answer.",
+      "Where finAPI's web form sends the traveller after approving, failing or cancelling the transfer. Asks finAPI where the web form and its payment stand and applies a final answer (once, whether finAPI's callback brought it first or not). A browser (`Accept: text/html`) is sent on (303) to the payment status page — also one that is not the booking's (approved in the bank's app on another device), without asking finAPI; a script gets the pay/payment-result answer, and a stranger 404.",
     query: [paymentResultQuery],
     ok: { status: 200, description: 'The booking and its latest payment, as pay/payment-result (303 to the status page for a browser).' },
     errors: ['invalid_booking', 'booking_not_found', 'payment_not_found', 'amount_mismatch', 'payment_provider_unavailable'],

@@ -317,13 +317,16 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
       const query = parseInput(paymentResultQuery, queryObject(ctx.url), 'invalid_booking');
       const d = await db();
       const booking = await ownBooking(ctx, d, query.booking);
+      const statusPage = new Response(null, {
+        status: 303,
+        headers: { location: `/${ctx.locals.locale.segment}/payment-status/booking/${query.booking}`, ...NO_STORE },
+      });
+      // Approved in another browser (the bank's app on a phone): nothing is asked or told here —
+      // finAPI's callback applies the payment, and the status page decides what this browser may see.
+      if (!booking && wantsPage(ctx.request)) return statusPage;
       if (!booking) throw new ApiError('booking_not_found');
       await pullProviderStatus(d, booking.id, 'finapi');
-      if (wantsPage(ctx.request))
-        return new Response(null, {
-          status: 303,
-          headers: { location: `/${ctx.locals.locale.segment}/payment-status/booking/${booking.publicId}`, ...NO_STORE },
-        });
+      if (wantsPage(ctx.request)) return statusPage;
       const fresh = await getBooking(d, booking.id, new Date(now()));
       const index = await getSearchIndex(options.db, now());
       return json(await paymentResult(d, fresh ?? booking, ctx.locals.locale.segment, index.fx), 200, NO_STORE);

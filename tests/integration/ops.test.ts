@@ -48,6 +48,11 @@ import {
 } from '../../src/server/ops/partners.ts';
 import { partnerForm } from '../../src/server/partners/partner.ts';
 import { GUEST } from '../support/actors.ts';
+import { changeArticle } from '../../src/server/admin/articles.ts';
+import { proxyAs } from '../../src/server/admin/proxy.ts';
+import { saveSeoOverride } from '../../src/server/admin/seo.ts';
+import { adminTripInfo } from '../../src/server/admin/tripInfo.ts';
+import { warmup } from '../../src/server/admin/warmup.ts';
 import { BUS, insertCheckoutNetwork, NOW, TRAVEL_DATE } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
 
@@ -87,6 +92,13 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'page.redirects': ['admin'],
   'redirects.save': ['admin'],
   'redirects.delete': ['admin'],
+  'admin.tripinfo': ['support', 'manager', 'admin'],
+  'admin.proxy': ['support', 'manager', 'admin'],
+  'admin.warmup': ['manager', 'admin'],
+  'page.articles': ['manager', 'admin'],
+  'admin.article': ['manager', 'admin'],
+  'page.seo': ['admin'],
+  'admin.seo': ['admin'],
 };
 
 describe('the op pages', () => {
@@ -271,6 +283,13 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
         ]),
       'redirects.save': (s) => saveRedirectAsAdmin(db, s, { fromPath: '/en/never-written', target: '/en', status: 302 }),
       'redirects.delete': (s) => deleteRedirectAsAdmin(db, s, '/en/never-written'),
+      // The admin calls (src/server/admin/): refused before anything is read or sent.
+      'admin.tripinfo': async (s) => adminTripInfo(db, s, await loadIndex(db), `1.10.20.${TRAVEL_DATE}`, NOW),
+      'admin.proxy': (s) => proxyAs({ db, origin: 'http://127.0.0.1:9' }, s, { path: '/en', client: 'web' }),
+      'admin.warmup': (s) => warmup({ db, bus: quietBus, rebuildIndex: loadIndex, now: () => NOW }, s, null),
+      'admin.article': (s) =>
+        changeArticle(db, s, { action: 'unpublish', slug: 'never-written', lang: 'en' }, () => Promise.resolve('never-written'), null),
+      'admin.seo': (s) => saveSeoOverride(db, s, { path: '/en/never-written', title: 'x', description: null, heading: null }, null),
     };
     const before = await db.select().from(bookingAudit).where(eq(bookingAudit.bookingId, b.id));
     for (const [action, call] of Object.entries(calls)) {

@@ -1466,3 +1466,43 @@ export const routeRedirects = pgTable('route_redirects', {
   createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Admin's per-page search-engine texts (issue 22, SPEC §7 `admin/seo`): a page's address as
+ * visitors use it (`/en/bus/bangkok/chiang-mai`) with the title, description and heading to show
+ * instead of the built ones. A null field keeps the page's own text.
+ */
+export const seoOverrides = pgTable(
+  'seo_overrides',
+  {
+    path: text('path').primaryKey(),
+    title: text('title'),
+    description: text('description'),
+    heading: text('heading'),
+    updatedBy: integer('updated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('seo_overrides_path', sql`${t.path} like '/%'`)],
+);
+
+/**
+ * Support articles edited in the operators area and published without a deploy (issue 22,
+ * SPEC §7 `admin/article`): one row per article (slug of content/support) and language; the help
+ * pages and `support/article` show it instead of the file. `page_path` is the article's address in
+ * that language, so a request finds its override without the content store.
+ */
+export const supportArticleOverrides = pgTable(
+  'support_article_overrides',
+  {
+    slug: text('slug').notNull(),
+    localeCode: text('locale_code').notNull(),
+    pagePath: text('page_path').notNull().unique(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    /** Plain text, paragraphs separated by a blank line; shown escaped (never as HTML). */
+    body: text('body').notNull(),
+    updatedBy: integer('updated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.slug, t.localeCode] })],
+);

@@ -37,7 +37,7 @@ const BUS_KEY = `1.10.20.${TRAVEL_DATE}`;
 /** Where the locator says articles live (the content store in the server). */
 const ARTICLES: Record<string, string> = { 'double-charge': 'payment-and-refund/double-charge' };
 
-function call(path: string, init: { cookie?: string; body?: unknown; method?: string } = {}) {
+function call(path: string, init: { cookie?: string | undefined; body?: unknown; method?: string } = {}) {
   const url = new URL(`http://localhost/api/nuxt/en/admin/${path}`);
   const headers: Record<string, string> = init.cookie ? { cookie: init.cookie } : {};
   if (init.body !== undefined) headers['content-type'] = 'application/json';

@@ -53,6 +53,7 @@ import { proxyAs } from '../../src/server/admin/proxy.ts';
 import { saveSeoOverride } from '../../src/server/admin/seo.ts';
 import { adminTripInfo } from '../../src/server/admin/tripInfo.ts';
 import { warmup } from '../../src/server/admin/warmup.ts';
+import { exportNetworkFeed, storeUpload } from '../../src/server/ops/gtfs.ts';
 import { BUS, insertCheckoutNetwork, NOW, TRAVEL_DATE } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
 
@@ -99,6 +100,9 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'admin.article': ['manager', 'admin'],
   'page.seo': ['admin'],
   'admin.seo': ['admin'],
+  'page.gtfs': ['admin'],
+  'gtfs.import': ['admin'],
+  'gtfs.export': ['admin'],
 };
 
 describe('the op pages', () => {
@@ -107,6 +111,7 @@ describe('the op pages', () => {
 
   it('each check a page action of the matrix, and each POST checks an action of it', () => {
     expect(pages.sort()).toEqual([
+      'articles.astro',
       'booking.astro',
       'bookings.astro',
       'case.astro',
@@ -118,9 +123,11 @@ describe('the op pages', () => {
       'departures.astro',
       'flags.astro',
       'funnel.astro',
+      'gtfs.astro',
       'index.astro',
       'partners.astro',
       'redirects.astro',
+      'seo.astro',
       'users.astro',
     ]);
     for (const page of pages) {
@@ -290,6 +297,8 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
       'admin.article': (s) =>
         changeArticle(db, s, { action: 'unpublish', slug: 'never-written', lang: 'en' }, () => Promise.resolve('never-written'), null),
       'admin.seo': (s) => saveSeoOverride(db, s, { path: '/en/never-written', title: 'x', description: null, heading: null }, null),
+      'gtfs.import': (s) => storeUpload(db, s, 'never.zip', new Uint8Array([0x50, 0x4b, 0x03, 0x04])),
+      'gtfs.export': (s) => exportNetworkFeed(db, s, 'http://localhost'),
     };
     const before = await db.select().from(bookingAudit).where(eq(bookingAudit.bookingId, b.id));
     for (const [action, call] of Object.entries(calls)) {

@@ -15,6 +15,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -1506,3 +1507,21 @@ export const supportArticleOverrides = pgTable(
   },
   (t) => [primaryKey({ columns: [t.slug, t.localeCode] })],
 );
+
+/** Raw bytes (PostgreSQL bytea): pg hands back a Buffer, PGlite a Uint8Array; both are Uint8Array. */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * GTFS feeds Admin uploaded in the operators area (issue 22 item 3), kept between the dry run and
+ * the apply so the apply reads exactly the feed whose difference Admin saw, whichever server
+ * process answers. The id is the feed's SHA-256, so the same file uploaded twice is one row.
+ */
+export const gtfsUploads = pgTable('gtfs_uploads', {
+  id: text('id').primaryKey(),
+  fileName: text('file_name').notNull(),
+  data: bytes('data').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  uploadedBy: integer('uploaded_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }),
+});

@@ -54,6 +54,10 @@ export const OP_ACTIONS = {
   'admin.article': MANAGER_UP,
   'page.seo': ADMIN,
   'admin.seo': ADMIN,
+  // Issue 22 item 3: timetables in and out as GTFS (src/server/ops/gtfs.ts).
+  'page.gtfs': ADMIN,
+  'gtfs.import': ADMIN,
+  'gtfs.export': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type OpAction = keyof typeof OP_ACTIONS;
@@ -100,6 +104,7 @@ export function opSections(role: Role): {
   redirects: boolean;
   articles: boolean;
   seo: boolean;
+  gtfs: boolean;
 } {
   return {
     bookings: mayDo(role, 'page.bookings'),
@@ -114,6 +119,7 @@ export function opSections(role: Role): {
     redirects: mayDo(role, 'page.redirects'),
     articles: mayDo(role, 'page.articles'),
     seo: mayDo(role, 'page.seo'),
+    gtfs: mayDo(role, 'page.gtfs'),
   };
 }
 

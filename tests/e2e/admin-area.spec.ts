@@ -141,9 +141,16 @@ test('an admin imports a GTFS feed after its dry run, and downloads the network 
     timeout: 60_000,
   });
   expect(await seriousViolations(page)).toEqual([]);
+  // Admin's other new pages: accessible, and right-to-left in Arabic.
+  for (const path of ['/en/op/seo', '/en/op/articles', '/ar/op/gtfs']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 });
 
-test('an SEO title saved by Admin shows on a built page at once, and goes when removed', async ({ baseURL }) => {
+test('an SEO title and a published help article show on built pages at once, and go when removed', async ({ baseURL }) => {
   const admin = await signedIn(baseURL ?? '', MATRIX_STAFF.admin);
   const visitor = await request.newContext({ baseURL: baseURL ?? '' });
   const title = async () => /<title>([^<]*)<\/title>/.exec(await (await visitor.get('/en/about')).text())?.[1];
@@ -153,5 +160,29 @@ test('an SEO title saved by Admin shows on a built page at once, and goes when r
   await expect.poll(title, { timeout: 10_000 }).toBe('About Roamly — tickets across Asia');
   expect((await admin.post('/api/nuxt/en/admin/seo', { data: { path: '/en/about' } })).status()).toBe(200);
   await expect.poll(title, { timeout: 10_000 }).toBe(before);
+
+  // A help article published in Arabic without a deploy: its page and support/article show it.
+  const articlePage = '/ar/support/payment-and-refund/double-charge';
+  const published = await admin.post('/api/nuxt/en/admin/article', {
+    data: {
+      action: 'publish',
+      slug: 'double-charge',
+      lang: 'ar',
+      title: 'هل خُصم المبلغ مرتين؟',
+      summary: 'إليك ما تفعله.',
+      body: 'أولًا <b>لا</b> تدفع مرة أخرى.\n\nثانيًا راسلنا.',
+    },
+  });
+  expect(published.status()).toBe(200);
+  await expect
+    .poll(async () => (await visitor.get(articlePage)).text(), { timeout: 10_000 })
+    .toMatch(/<h1[^>]*>هل خُصم المبلغ مرتين؟<\/h1>/);
+  const html = await (await visitor.get(articlePage)).text();
+  expect(html).toContain('<p>أولًا &lt;b&gt;لا&lt;/b&gt; تدفع مرة أخرى.</p><p>ثانيًا راسلنا.</p>');
+  const api = (await (await visitor.get('/api/nuxt/ar/support/article?slug=double-charge')).json()) as { title: string; fallback: boolean };
+  expect(api).toMatchObject({ title: 'هل خُصم المبلغ مرتين؟', fallback: false });
+  const unpublished = await admin.post('/api/nuxt/en/admin/article', { data: { action: 'unpublish', slug: 'double-charge', lang: 'ar' } });
+  expect(unpublished.status()).toBe(200);
+  await expect.poll(async () => (await visitor.get(articlePage)).text(), { timeout: 10_000 }).not.toContain('هل خُصم المبلغ مرتين؟');
   await Promise.all([admin.dispose(), visitor.dispose()]);
 });

@@ -4,7 +4,7 @@
  * network that moved since gets a new dry run, nothing applied), and a feed that would remove a
  * booked departure is refused with the booking named and nothing changed.
  */
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { strToU8 } from 'fflate';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteSelections } from '../../src/domain/cart/quote.ts';
@@ -19,17 +19,10 @@ import { loadIndex } from '../../src/server/search/loadIndex.ts';
 import { GUEST } from '../support/actors.ts';
 import { BUS, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
+import { editFeed } from '../support/gtfsFeed.ts';
 
 let ADMIN = { userId: 0, role: 'admin' as const };
 const SITE = 'http://localhost:4321';
-
-function editFeed(zip: Uint8Array, file: string, edit: (csv: string) => string): Uint8Array {
-  const files = unzipSync(zip);
-  const bytes = files[file];
-  if (!bytes) throw new Error(`no ${file}`);
-  files[file] = strToU8(edit(strFromU8(bytes)));
-  return zipSync(files);
-}
 
 describe.each(DATABASES)('GTFS in the operators area on $name', ({ open }) => {
   let handle: DbHandle;

@@ -1,3 +1,13 @@
+CREATE TABLE "gtfs_uploads" (
+	"id" text PRIMARY KEY NOT NULL,
+	"file_name" text NOT NULL,
+	"data" "bytea" NOT NULL,
+	"size_bytes" integer NOT NULL,
+	"uploaded_by" integer,
+	"uploaded_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"applied_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "seo_overrides" (
 	"path" text PRIMARY KEY NOT NULL,
 	"title" text,
@@ -21,5 +31,6 @@ CREATE TABLE "support_article_overrides" (
 	CONSTRAINT "support_article_overrides_page_path_unique" UNIQUE("page_path")
 );
 --> statement-breakpoint
+ALTER TABLE "gtfs_uploads" ADD CONSTRAINT "gtfs_uploads_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "seo_overrides" ADD CONSTRAINT "seo_overrides_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_article_overrides" ADD CONSTRAINT "support_article_overrides_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

@@ -128,16 +128,19 @@ for (const { segment, code } of [
     await expect(page.getByRole('link', { name: t('header.back') })).toHaveAttribute('href', `/${segment}/railpass/japan`);
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Buy for two travellers: a start date in the window, each one's birth date and country of residence.
+    // Buy for an adult and a child in one purchase: a start date in the window, each one's passenger
+    // kind, birth date and country of residence (the child is 8 on the start date: JR's child fare is 6 to 11).
     const start = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const childBorn = `${String(Number(start.slice(0, 4)) - 9)}-12-31`;
     const buy = page.getByRole('region', { name: t('railpass.buy.title') });
     await buy.getByLabel(t('railpass.buy.startDate')).fill(start);
     const travellers = [
-      { name: 'Anna Berg', born: '1990-04-12', residence: 'TH' },
-      { name: 'Minh Tran', born: '1988-11-02', residence: 'VN' },
+      { name: 'Anna Berg', born: '1990-04-12', residence: 'TH', kind: 'adult' },
+      { name: 'Minh Tran', born: childBorn, residence: 'VN', kind: 'child' },
     ];
     for (const [i, p] of travellers.entries()) {
       const block = buy.getByRole('group', { name: t('railpass.buy.travellerN', { n: i + 1 }) });
+      await block.getByLabel(t('railpass.buy.kind')).selectOption(p.kind);
       await block.getByLabel(t('railpass.buy.fullName')).fill(p.name);
       await block.getByLabel(t('railpass.buy.birthDate')).fill(p.born);
       await block.getByLabel(t('railpass.buy.residence')).selectOption(p.residence);
@@ -171,8 +174,8 @@ for (const { segment, code } of [
     const pdf = pdfText(await readFile(await (await download).path()));
     expect(pdf).toContain('Kansai Area Pass 1 day');
     expect(pdf).toContain(`Valid from: ${start}`);
-    expect(pdf).toContain('Anna Berg, born 1990-04-12, resident of TH');
-    expect(pdf).toContain('Minh Tran, born 1988-11-02, resident of VN');
+    expect(pdf).toContain('Anna Berg, born 1990-04-12, resident of TH · Adult');
+    expect(pdf).toContain(`Minh Tran, born ${childBorn}, resident of VN · Child`);
     expect(pdf).toContain('exchange voucher');
     // One voucher, with its own QR code, per traveller (the PDF is printed in English).
     expect(pdf).toContain('Pass voucher 1 of 2');

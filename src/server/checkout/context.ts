@@ -19,7 +19,7 @@ import type { Addons } from '../../domain/checkout/validation.ts';
 import { convertMinor, toMoney, type Money } from '../../domain/search/money.ts';
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
 import type { Translate } from '../../i18n/translate.ts';
-import { cartUnitTotal, loadCart, type LoadedCart } from '../cart/cart.ts';
+import { cartTotal, loadCart, type LoadedCart } from '../cart/cart.ts';
 import { cartViewV2, type CartViewV2 } from '../cart/view.ts';
 import type { Db } from '../db/client.ts';
 import { currentBookingForCart, type BookingRow } from '../booking/bookings.ts';
@@ -58,7 +58,7 @@ export async function checkoutContext(
     booking: await currentBookingForCart(db, loaded.cart.id, now),
     fromThb: (thb) => convertMinor(thb, 'THB', currency, index.fx) ?? thb,
     pickups: first ? pickupOptions(first.dep_time, first.from.name, localMinus) : [],
-    fareMinor: cartUnitTotal(loaded) * loaded.cart.people,
+    fareMinor: cartTotal(loaded),
     localeCode,
   };
 }

@@ -215,8 +215,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'get',
     path: nuxt('common-data'),
     tag: 'trips',
-    summary: 'Vehicle classes, operators and stations',
-    ok: { status: 200, description: 'The reference data the client keeps.' },
+    summary: 'Vehicle classes, seat classes, operators and stations',
+    ok: {
+      status: 200,
+      description:
+        "The reference data the client keeps: `classes` (vehicle classes), `seat_classes` `{ id, name, vehclasses }` (the classes a travel option's `class_id` names, in the request's language), `operators`, `stations`.",
+    },
     etag: true,
     errors: ['search_unavailable'],
   },

@@ -54,6 +54,9 @@ for (const { segment, code } of [
     await expect(box).toHaveValue('Swiss');
     await page.waitForTimeout(600);
     await expect(page.getByRole('listbox')).toBeHidden();
+    // Nothing matches: the empty message followed by the typed query, shown and announced (SPEC §9).
+    await box.fill('Qwxz');
+    await expect(page.getByText(new RegExp(`${t('railpass.typeahead.empty')}.*«Qwxz»`)).first()).toBeVisible();
     await box.fill(japan);
     const destination = options.filter({ hasText: t('railpass.typeahead.destination') }).first();
     await expect(destination).toContainText(japan);

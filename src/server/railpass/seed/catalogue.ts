@@ -6,7 +6,7 @@
  * residence rule, the refund rule and how the voucher becomes a pass. Ids are fixed: cart lines
  * and bookings name a pass by id, so a reseed must give every pass the id it had.
  */
-import { PASS_SUMMARIES, PHOTO_CAPTIONS, type PassSummaryKey, type PhotoCaptionKey } from './passTexts.ts';
+import { PASS_SUMMARIES, PHOTO_ALTS, PHOTO_CAPTIONS, type PassSummaryKey, type PhotoCaptionKey } from './passTexts.ts';
 import type { PassengerKindRule, PassOperator, PassPhoto, PassRegion, RailpassRecord } from '../../../domain/railpass/types.ts';
 
 type SeedPass = Omit<RailpassRecord, 'rating' | 'reviewCount'>;
@@ -121,10 +121,10 @@ const EURAIL_COUNTRIES = [
 /** Residents of these buy Interrail; everyone else buys Eurail. */
 const EUROPEAN_RESIDENCE = [...EURAIL_COUNTRIES, 'AL', 'AD', 'BY', 'CY', 'IS', 'LI', 'MT', 'MD', 'MC', 'RU', 'SM', 'UA', 'VA'];
 
-/** A photo with its caption in every language (passTexts.ts); the alt text is the English one. */
+/** A photo with its alt text and caption in every language (passTexts.ts). */
 const photo = (key: PhotoCaptionKey, file: string, alt: string, caption: string): PassPhoto => ({
   file,
-  alt: { en: alt },
+  alt: { ...PHOTO_ALTS[key], en: alt },
   caption: { ...PHOTO_CAPTIONS[key], en: caption },
 });
 

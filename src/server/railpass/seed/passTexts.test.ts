@@ -13,13 +13,14 @@ describe('the rail pass catalogue in every language', () => {
     }
   });
 
-  it('has every photo caption in all 24 languages', () => {
+  it('has every photo caption and alt text in all 24 languages', () => {
     const photos = RAILPASS_CATALOGUE.flatMap((p) => p.photos);
     expect(photos.length).toBeGreaterThan(0);
     for (const photo of photos) {
-      const caption = photo.caption as Record<string, string>;
-      expect(Object.keys(caption).sort(), photo.file).toEqual([...LOCALE_CODES].sort());
-      for (const code of OTHER_LANGUAGES) expect(caption[code], `${photo.file} ${code}`).not.toBe(caption.en);
+      for (const text of [photo.caption, photo.alt] as Record<string, string>[]) {
+        expect(Object.keys(text).sort(), photo.file).toEqual([...LOCALE_CODES].sort());
+        for (const code of OTHER_LANGUAGES) expect(text[code], `${photo.file} ${code}`).not.toBe(text.en);
+      }
     }
   });
 });

@@ -163,9 +163,12 @@ for (const { segment, code } of [
     await page.getByRole('button', { name: t('checkout.continueToConfirmation') }).click();
     await expect(page).toHaveURL(/\/step\/confirmation$/);
     await page.getByRole('link', { name: t('checkout.continueToPayment') }).click();
-    await page.getByRole('button', { name: t('pay.gate.card'), exact: true }).click();
-    // The order round trip, on a machine shared with other builds: more than the default 5 s at times.
-    await expect(page).toHaveURL(/\/sandbox-gateway\/pay\//, { timeout: 20_000 });
+    // A click before the payment island has hydrated does nothing (as in seats.spec): click again
+    // until the gateway opens; the order round trip may take more than 5 s on a shared machine.
+    await expect(async () => {
+      await page.getByRole('button', { name: t('pay.gate.card'), exact: true }).click();
+      await expect(page).toHaveURL(/\/sandbox-gateway\/pay\//, { timeout: 10_000 });
+    }).toPass({ timeout: 60_000 });
     await page.getByLabel(/Card number|رقم البطاقة/).fill('4242 4242 4242 4242');
     await page.getByLabel(/Expiry|انتهاء/).fill('12/34');
     await page.getByLabel(/CVC/).fill('123');

@@ -197,6 +197,8 @@ export function buildOperators(
         currency,
         countryCode: spec.country,
         lateRefundPct: lateRefundPct(spec.classes, spec.size),
+        // Issue 26: the shop collects for every seeded operator until split payment is wired.
+        collectsOwnPayment: false,
       },
     });
   }

@@ -223,6 +223,7 @@ function buildWorld(rng: Random): World {
           currency: country.currency,
           countryCode: country.code,
           lateRefundPct: lateRefundPct([vehicleClass], 'regional'),
+          collectsOwnPayment: false,
         });
       }
     }

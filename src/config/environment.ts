@@ -40,6 +40,9 @@ export const DEVELOPMENT_SECRETS = {
   TICKET_LINK_SECRET: 'ticket-link-secret-for-development',
   YUNO_PRIVATE_SECRET_KEY: 'yuno-sandbox-private-key-for-development',
   YUNO_WEBHOOK_SECRET: 'yuno-sandbox-webhook-secret-for-development',
+  FINAPI_CLIENT_SECRET: 'finapi-sandbox-client-secret-for-development',
+  FINAPI_PASSWORD: 'finapi-sandbox-user-password-for-development',
+  FINAPI_CALLBACK_SECRET: 'finapi-sandbox-callback-secret-for-development',
   MAIL_LINK_SECRET: 'mail-link-secret-for-development',
 } as const;
 
@@ -137,6 +140,33 @@ export const ENVIRONMENT = z.object({
     .regex(/^[A-Z]{2}$/)
     .default('US')
     .meta(about('server')),
+  /**
+   * The finAPI bank-transfer provider (src/server/payment/finapi). Unset FINAPI_API_URL /
+   * FINAPI_WEBFORM_URL: the local sandbox this site serves at /sandbox-finapi (no outside
+   * network). With real keys: https://sandbox.finapi.io and https://webform-sandbox.finapi.io
+   * (finAPI's sandbox), or https://live.finapi.io and https://webform-live.finapi.io.
+   */
+  FINAPI_API_URL: z.url().optional().meta(about('server', 'the local sandbox')),
+  FINAPI_WEBFORM_URL: z.url().optional().meta(about('server', 'the local sandbox')),
+  FINAPI_CLIENT_ID: z.string().min(4).default('finapi-sandbox-client').meta(about('server', 'a development value')),
+  FINAPI_CLIENT_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.FINAPI_CLIENT_SECRET).meta(about('server', 'a development value')),
+  /** The shop's own finAPI user, whose token creates the payment web forms and the refund transfers. */
+  FINAPI_USERNAME: z.string().min(4).default('travel-shop').meta(about('server', 'a development value')),
+  FINAPI_PASSWORD: z.string().min(16).default(DEVELOPMENT_SECRETS.FINAPI_PASSWORD).meta(about('server', 'a development value')),
+  /** Signs the callback URLs the shop gives finAPI (finAPI's web form callbacks carry no signature of their own). */
+  FINAPI_CALLBACK_SECRET: z
+    .string()
+    .min(16)
+    .default(DEVELOPMENT_SECRETS.FINAPI_CALLBACK_SECRET)
+    .meta(about('server', 'a development value')),
+  /** The account travellers transfer to (the shop's), and the finAPI account id refunds are sent from. */
+  FINAPI_RECIPIENT_NAME: z.string().min(2).max(70).default('Travel Shop Sandbox').meta(about('server')),
+  FINAPI_RECIPIENT_IBAN: z
+    .string()
+    .regex(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/)
+    .default('DE89370400440532013000')
+    .meta(about('server')),
+  FINAPI_ACCOUNT_ID: z.coerce.number().int().positive().default(1).meta(about('server')),
   /** Signs ticket links in mails and the QR code's booking reference. */
   TICKET_LINK_SECRET: z.string().min(16).default(DEVELOPMENT_SECRETS.TICKET_LINK_SECRET).meta(about('server', 'a development value')),
   /** Support case attachments (src/server/support/uploads.ts): kept here, outside the served folder. */

@@ -2,8 +2,19 @@
  * Where the header's back button goes (SPEC §2). Pure so that the rules are testable; the
  * BackButton component feeds it the page's route name, query and in-app navigation state.
  */
-export type RouteName =
-  'home' | 'search-results' | 'railpass-search' | 'railpass-main' | 'railpass-info' | 'payment-status' | 'pay' | 'support' | 'other';
+/** The route names pages declare (`<html data-route>`, SPEC §2); partners name them to record sessions on them. */
+export const ROUTE_NAMES = [
+  'home',
+  'search-results',
+  'railpass-search',
+  'railpass-main',
+  'railpass-info',
+  'payment-status',
+  'pay',
+  'support',
+  'other',
+] as const;
+export type RouteName = (typeof ROUTE_NAMES)[number];
 
 export interface BackContext {
   lang: string;

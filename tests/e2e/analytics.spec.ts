@@ -6,9 +6,9 @@
  * partner (affiliate id) it arrived with.
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { seriousViolations } from '../support/browser.ts';
-import { STAFF, STAFF_PASSWORD, STAFF_TOTP_SECRET } from '../support/staff.ts';
+import { STAFF } from '../support/staff.ts';
+import { signInAsStaff } from '../support/staffSignIn.ts';
 import { directBookingUri } from '../support/tripsAndMail.ts';
 
 test.describe.configure({ timeout: 300_000 });
@@ -16,7 +16,6 @@ test.describe.configure({ timeout: 300_000 });
 const slowly = expect.configure({ timeout: 60_000 });
 
 const TRACKING_COOKIES = ['visitor_log_id', 'session_log_id', 'referrer', 'affiliate_id', 'ad_click_ids'];
-const totp = new TOTP({ secret: Secret.fromBase32(STAFF_TOTP_SECRET), digits: 6, period: 30, algorithm: 'SHA1' });
 
 /** Every request the page makes that is analytics: the calls, and the collector's own code. */
 function watchAnalytics(page: Page): string[] {
@@ -105,13 +104,7 @@ test('with consent given, the funnel page counts this booking under its partner'
   // A manager reads the funnel for this partner.
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  await staff.goto('/en/op');
-  await staff.getByLabel('Email').fill(STAFF.manager);
-  await staff.getByLabel('Password').fill(STAFF_PASSWORD);
-  await staff.getByRole('button', { name: 'Log in', exact: true }).click();
-  await slowly(staff.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
-  await staff.getByLabel('Code from your authenticator app, or a recovery code').fill(totp.generate());
-  await staff.getByRole('button', { name: 'Verify' }).click();
+  await signInAsStaff(staff, STAFF.manager);
   await staff
     .getByRole('navigation', { name: /operators/i })
     .getByRole('link', { name: 'Funnel' })

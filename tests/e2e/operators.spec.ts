@@ -6,14 +6,12 @@
  * traveller receives the ticket mail. axe on every page visited, once in Arabic (right-to-left).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { seriousViolations } from '../support/browser.ts';
-import { STAFF, STAFF_PASSWORD, STAFF_TOTP_SECRET } from '../support/staff.ts';
+import { STAFF } from '../support/staff.ts';
+import { signInAsStaff } from '../support/staffSignIn.ts';
 import { directBookingUri, mailsTo } from '../support/tripsAndMail.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
-
-const totp = new TOTP({ secret: Secret.fromBase32(STAFF_TOTP_SECRET), digits: 6, period: 30, algorithm: 'SHA1' });
 
 function uniqueEmail(label: string): string {
   return `${label}-${String(Date.now())}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -36,21 +34,6 @@ async function holdSeat(page: Page, email: string, name: string, offsetDays: num
   return ((await page.getByRole('heading', { name: /^Booking / }).textContent()) ?? '').replace('Booking ', '').trim();
 }
 
-/** Staff open the area: login (with ref back), then the second step with a code of the current step. */
-async function signInAsStaff(page: Page, email: string): Promise<void> {
-  await page.goto('/en/op');
-  await expect(page).toHaveURL(/\/en\/login\?ref=%2Fen%2Fop$/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible({ timeout: 20_000 });
-  await page.getByLabel('Code from your authenticator app, or a recovery code').fill(totp.generate());
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/en\/op$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Operators area' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-}
-
 test('support finds a booking by reference, corrects a passenger and re-sends the ticket', async ({ browser, page }) => {
   const email = uniqueEmail('op-support');
   const travellerContext = await browser.newContext();
@@ -66,6 +49,7 @@ test('support finds a booking by reference, corrects a passenger and re-sends th
   await travellerContext.close();
 
   await signInAsStaff(page, STAFF.support);
+  expect(await seriousViolations(page)).toEqual([]);
   // Support sees bookings, not the manager's or admin's pages.
   const nav = page.getByRole('navigation', { name: 'Operators area sections' });
   await expect(nav.getByRole('link', { name: 'Counter payments' })).toHaveCount(0);
@@ -114,6 +98,7 @@ test('a manager marks a counter payment paid and the traveller receives the tick
   expect(await ticketMails(email)).toBe(0);
 
   await signInAsStaff(page, STAFF.manager);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('navigation', { name: 'Operators area sections' }).getByRole('link', { name: 'Counter payments' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Counter payments' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -142,6 +127,7 @@ test('Admin redirects a retired address: a built page and another site answer fr
 }) => {
   const retired = `/en/old-guide-${String(Date.now())}`;
   await signInAsStaff(page, STAFF.admin);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('navigation', { name: 'Operators area sections' }).getByRole('link', { name: 'Redirects' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Route redirects' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

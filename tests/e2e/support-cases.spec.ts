@@ -4,15 +4,13 @@
  * are refused with their messages first. Support answers in the operators area; the traveller reads
  * the answer through the mailed link and rates it. axe on every page visited.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/browser.ts';
-import { STAFF, STAFF_PASSWORD, STAFF_TOTP_SECRET } from '../support/staff.ts';
+import { STAFF } from '../support/staff.ts';
+import { signInAsStaff } from '../support/staffSignIn.ts';
 import { decodeQuotedPrintable, mailsTo } from '../support/tripsAndMail.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
-
-const totp = new TOTP({ secret: Secret.fromBase32(STAFF_TOTP_SECRET), digits: 6, period: 30, algorithm: 'SHA1' });
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
@@ -35,17 +33,6 @@ async function linkIn(email: string, pattern: RegExp): Promise<string> {
     )
     .toBeTruthy();
   return new URL(found ?? '').pathname + new URL(found ?? '').search;
-}
-
-async function signInAsStaff(page: Page, email: string): Promise<void> {
-  await page.goto('/en/op');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible({ timeout: 20_000 });
-  await page.getByLabel('Code from your authenticator app, or a recovery code').fill(totp.generate());
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/en\/op$/);
 }
 
 test('a case with a PNG and a PDF is answered by Support and rated by the traveller', async ({ browser, page }) => {

@@ -5,25 +5,12 @@
  * visitor's log without a reload. Bots get no chat; the Arabic page reads right to left. axe on
  * the pages visited.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/browser.ts';
-import { STAFF, STAFF_PASSWORD, STAFF_TOTP_SECRET } from '../support/staff.ts';
+import { STAFF } from '../support/staff.ts';
+import { signInAsStaff } from '../support/staffSignIn.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
-
-const totp = new TOTP({ secret: Secret.fromBase32(STAFF_TOTP_SECRET), digits: 6, period: 30, algorithm: 'SHA1' });
-
-async function signInAsStaff(page: Page, email: string): Promise<void> {
-  await page.goto('/en/op');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible({ timeout: 20_000 });
-  await page.getByLabel('Code from your authenticator app, or a recovery code').fill(totp.generate());
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/en\/op$/);
-}
 
 test('a visitor chats from the help page and Support answers from the operators area', async ({ browser, page }) => {
   const email = `chat-${String(Date.now())}@example.com`;

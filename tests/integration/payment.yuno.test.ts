@@ -12,16 +12,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quoteSelections } from '../../src/domain/cart/quote.ts';
-import { parseAddToCartSlug } from '../../src/domain/cart/slug.ts';
 import { TEST_CARDS } from '../../src/domain/payment/card.ts';
 import type { TimetableIndex } from '../../src/domain/search/timetable.ts';
-import { bindCartSessionByHash } from '../../src/server/booking/access.ts';
-import { reserveCart } from '../../src/server/booking/reserve.ts';
-import { createCart } from '../../src/server/cart/cart.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
 import { bookings, paymentRefunds, payments } from '../../src/server/db/schema.ts';
-import { createEventDispatcher } from '../../src/server/events/dispatch.ts';
 import { createPaymentApi, type PaymentApi } from '../../src/server/payment/api.ts';
 import type { Paygate, PaygateCode } from '../../src/server/payment/paygates.ts';
 import { GATEWAYS } from '../../src/server/payment/place.ts';
@@ -31,12 +25,10 @@ import { yunoSettings, type YunoSettings } from '../../src/server/payment/yuno/c
 import { createYunoGateway } from '../../src/server/payment/yuno/gateway.ts';
 import { createYunoSandbox, YUNO_WEBHOOK_PATH, type YunoSandbox } from '../../src/server/payment/yuno/sandbox.ts';
 import { YUNO_SIGNATURE_HEADER, yunoSignature } from '../../src/server/payment/yuno/signature.ts';
-import { refreshSearchIndex } from '../../src/server/search/cache.ts';
-import { loadIndex } from '../../src/server/search/loadIndex.ts';
-import { GUEST } from '../support/actors.ts';
-import { BUS, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
+import { NOW } from './checkoutNetwork.ts';
+import { providerTestSetup, reservedBooking } from './paymentProviders.ts';
 import { DATABASES } from './databases.ts';
-import { TRAVELLER_SESSION, travellerApiContext as ctx } from './travellerRequests.ts';
+import { travellerApiContext as ctx } from './travellerRequests.ts';
 
 const SETTINGS: YunoSettings = { ...yunoSettings(), apiUrl: 'http://yuno-sandbox.test/v1', sandbox: true };
 const GOOD_CARD = { number: TEST_CARDS.success, expiry: '12/35', cvc: '123' };
@@ -59,17 +51,9 @@ describe.each(DATABASES)('Yuno card payments on $name', ({ open }) => {
   beforeAll(async () => {
     handle = await open();
     db = handle.db;
-    await insertCheckoutNetwork(db, { bus: 40, boat: 2 });
-    index = await loadIndex(db, NOW);
-    await refreshSearchIndex(db);
-    const quiet = () => Promise.resolve();
-    const events = createEventDispatcher({
-      'mail.confirmation': quiet,
-      'mail.cancellation': quiet,
-      'payment.refund': quiet,
-      'reseller.commission': quiet,
-      analytics: quiet,
-    });
+    const setup = await providerTestSetup(db);
+    index = setup.index;
+    const events = setup.events;
     gateways = { ...GATEWAYS, yuno: createYunoGateway({ settings: () => SETTINGS, fetch: toSandbox }) };
     api = createPaymentApi({ db, now: () => NOW, events, gateways });
     sandbox = createYunoSandbox({
@@ -86,16 +70,7 @@ describe.each(DATABASES)('Yuno card payments on $name', ({ open }) => {
     await handle.close();
   });
 
-  async function reserved() {
-    const selections = parseAddToCartSlug(BUS) ?? [];
-    const quoted = quoteSelections(index, selections, { currency: 'THB', now: NOW });
-    if (typeof quoted === 'string') throw new Error(quoted);
-    const hash = await createCart(db, { lang: 'en', currency: 'THB', people: 1, selections, quoted });
-    await bindCartSessionByHash(db, hash, TRAVELLER_SESSION);
-    const result = await reserveCart(db, { hash, index, now: NOW, holdMinutes: 20, ctx: GUEST, email: 'yuno@example.com' });
-    if (!result.ok) throw new Error(result.code);
-    return result.booking;
-  }
+  const reserved = () => reservedBooking(db, index, { currency: 'THB', email: 'yuno@example.com' });
 
   async function openSession(bookingId: string, key = `yuno-${bookingId}`) {
     const response = await api.yunoPaymentSession(

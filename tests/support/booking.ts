@@ -46,6 +46,11 @@ export async function holdOneSeat(page: Page, offsetDays: number, name: string):
 /** Pays the held booking (on its payment step) with the sandbox gateway's test card that succeeds. */
 export async function payByCard(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Pay by card' }).click();
+  await payWithTestCard(page);
+}
+
+/** On a sandbox provider's card page (the card gateway's, Yuno's): the test card that succeeds, submitted. */
+export async function payWithTestCard(page: Page): Promise<void> {
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry date (MM/YY)').fill('12/34');
   await page.getByLabel('Security code (CVC)').fill('123');

@@ -13,14 +13,18 @@ import { hashPassword } from '../../src/server/accounts/password.ts';
 import { openDb } from '../../src/server/db/client.ts';
 import { applyMigrations } from '../../src/server/db/migrate.ts';
 import { users } from '../../src/server/db/schema.ts';
-import { STAFF, STAFF_PASSWORD, STAFF_TOTP_SECRET } from './staff.ts';
+import { PARTNERS_ADMIN, STAFF, STAFF_PASSWORD, STAFF_TOTP_SECRET } from './staff.ts';
 
 const handle = await openDb({ databaseUrl: process.env.DATABASE_URL || undefined, pgliteDataDir: process.env.PGLITE_DATA_DIR });
 try {
   await applyMigrations(handle);
   const passwordHash = await hashPassword(STAFF_PASSWORD);
-  for (const [role, email] of Object.entries(STAFF)) {
-    const { userId } = await assignRole(handle, { email, role: role as keyof typeof STAFF });
+  const accounts: [keyof typeof STAFF, string][] = [
+    ...(Object.entries(STAFF) as [keyof typeof STAFF, string][]),
+    ['admin', PARTNERS_ADMIN],
+  ];
+  for (const [role, email] of accounts) {
+    const { userId } = await assignRole(handle, { email, role });
     await handle.db
       .update(users)
       .set({ passwordHash, totpSecret: STAFF_TOTP_SECRET, totpEnabledAt: new Date(), totpLastStep: null })

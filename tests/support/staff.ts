@@ -7,3 +7,5 @@ export const STAFF = {
 export const STAFF_PASSWORD = 'a long staff test password';
 /** Base32; the test makes its codes with otpauth. */
 export const STAFF_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+/** A second Admin, for the partner-hosts test: a code is good once, so two files never share one account's step. */
+export const PARTNERS_ADMIN = 'partners-admin-e2e@example.com';

@@ -118,7 +118,9 @@ export function startCollector(doc: Document): void {
     );
   }
 
-  const sampling = samplingFor(session.id, routeName);
+  // On a partner's host the server marks the routes that partner records in full (its trackers).
+  const recordedRoutes = doc.documentElement.dataset.recordedRoutes?.split(' ').filter(Boolean) ?? [];
+  const sampling = samplingFor(session.id, routeName, recordedRoutes);
   const stage = funnelStageOfPath(doc.location.pathname, routeName);
   const timing = sampling.monitor ? (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined) : undefined;
   record('page_view', {

@@ -17,6 +17,12 @@ describe('monitoring sampling (SPEC §9)', () => {
     expect(ids.every((id) => samplingFor(id, 'pay').replay && samplingFor(id, 'payment-status').monitor)).toBe(true);
   });
 
+  it("takes every session on a partner's recorded routes, and only on those", () => {
+    expect(ids.every((id) => samplingFor(id, 'search-results', ['search-results', 'home']).replay)).toBe(true);
+    const elsewhere = ids.filter((id) => samplingFor(id, 'support', ['search-results']).replay).length / ids.length;
+    expect(elsewhere).toBeLessThan(REPLAY_RATE + 0.006);
+  });
+
   it('decides the same way on every page of a session', () => {
     for (const id of ids.slice(0, 100)) expect(samplingFor(id, 'home')).toEqual(samplingFor(id, 'other'));
   });

@@ -26,8 +26,12 @@ export interface SamplingDecision {
   replay: boolean;
 }
 
-export function samplingFor(sessionId: string, routeName: string | undefined): SamplingDecision {
-  const always = routeName !== undefined && ALWAYS_SAMPLED_ROUTES.includes(routeName);
+/**
+ * `recordedRoutes`: a partner's own chosen routes (its "trackers", SPEC §3), sampled in full on
+ * that partner's host on top of the money path.
+ */
+export function samplingFor(sessionId: string, routeName: string | undefined, recordedRoutes: readonly string[] = []): SamplingDecision {
+  const always = routeName !== undefined && (ALWAYS_SAMPLED_ROUTES.includes(routeName) || recordedRoutes.includes(routeName));
   return {
     monitor: always || sessionFraction(sessionId, 'monitor') < SESSION_RATE,
     replay: always || sessionFraction(sessionId, 'replay') < REPLAY_RATE,

@@ -123,7 +123,7 @@ export default function PaymentStatus({ lang, localeCode, bookingId, payUrl, ini
     <div className="notice notice--error" role="alert">
       <p>
         {failed
-          ? t('pay.failed')
+          ? t(result.payment?.paygate === 'finapi' ? 'pay.failedBank' : 'pay.failed')
           : result.status === 'refunded'
             ? t('pay.refunded')
             : result.status === 'expired'

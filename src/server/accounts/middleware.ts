@@ -18,6 +18,12 @@ import { hasValidTicketLink } from '../tickets/links.ts';
 
 let siteOrigin: string | undefined;
 const ONE_CLICK_UNSUBSCRIBE = /^\/api\/nuxt\/[^/]+\/unsubscribe$/;
+/**
+ * The local finAPI sandbox's OAuth token call: a form POST server to server (finAPI's published
+ * shape), made by this shop's own client with no Origin; it stands in for another host, uses no
+ * cookies, and the client secret and password in its body are the whole proof.
+ */
+const FINAPI_SANDBOX_TOKEN = /^\/sandbox-finapi\/api\/v2\/oauth\/token$/;
 
 export const accountsMiddleware = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
@@ -35,7 +41,8 @@ export const accountsMiddleware = defineMiddleware(async (context, next) => {
   );
   // The RFC 8058 one-click unsubscribe is a form POST from the mail provider's servers: no Origin
   // of ours, no cookies used; its signed hash is the whole proof (server/mail/api.ts).
-  if (crossSite && !ONE_CLICK_UNSUBSCRIBE.test(url.pathname)) return apiError(context.locals.t, 'cross_site');
+  if (crossSite && !ONE_CLICK_UNSUBSCRIBE.test(url.pathname) && !FINAPI_SANDBOX_TOKEN.test(url.pathname))
+    return apiError(context.locals.t, 'cross_site');
   if (url.pathname.startsWith('/api/')) {
     // GET logout changes state too: a link on another site must not sign the user out.
     if (url.pathname.endsWith('/logout') && secFetchSite === 'cross-site') return apiError(context.locals.t, 'cross_site');

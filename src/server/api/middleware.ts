@@ -32,6 +32,9 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   // The local Yuno sandbox: its hosted checkout form, and its REST API the shop calls (server to server).
   '/sandbox-yuno/checkout/[session]',
   '/sandbox-yuno/v1/[...path]',
+  // The local finAPI sandbox: its bank web form, and its REST API (the OAuth token call is a form post).
+  '/sandbox-finapi/webform/[id]',
+  '/sandbox-finapi/api/[...path]',
   '/[lang]/ticket',
   '/[lang]/checkout/[hash]/class',
   '/[lang]/op/booking',

@@ -60,6 +60,8 @@ import {
   yunoSessionBody,
 } from '../payment/api.ts';
 import { paymentWebhook } from '../payment/yuno/shapes.ts';
+import { webFormCallback } from '../payment/finapi/shapes.ts';
+import { finapiCallbackQuery } from '../payment/finapi/callbackSignature.ts';
 import { YUNO_SIGNATURE_HEADER } from '../payment/yuno/signature.ts';
 import { IDEMPOTENCY_KEY } from '../payment/idempotency.ts';
 import { SIGNATURE_HEADER } from '../payment/signature.ts';
@@ -564,6 +566,29 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: { schema: paymentWebhook },
     ok: { schema: ANSWERS.webhook, status: 200, description: '`{ received: true, result }`.' },
     errors: ['invalid_webhook', 'invalid_signature', 'payment_not_found', 'amount_mismatch'],
+  },
+  {
+    method: 'get',
+    path: nuxt('pay/finapi-payment-result'),
+    tag: 'payment',
+    summary: 'The traveller back from the finAPI bank-transfer web form',
+    description:
+      "Where finAPI's web form sends the traveller after approving, failing or cancelling the transfer. Asks finAPI where the web form and its payment stand and applies a final answer (once, whether finAPI's callback brought it first or not). A browser (`Accept: text/html`) is sent on (303) to the payment status page — also one that is not the booking's (approved in the bank's app on another device), without asking finAPI; a script gets the pay/payment-result answer, and a stranger 404.",
+    query: [paymentResultQuery],
+    ok: { status: 200, description: 'The booking and its latest payment, as pay/payment-result (303 to the status page for a browser).' },
+    errors: ['invalid_booking', 'booking_not_found', 'payment_not_found', 'amount_mismatch', 'payment_provider_unavailable'],
+  },
+  {
+    method: 'post',
+    path: '/api/paygates/finapi/callback',
+    tag: 'payment',
+    summary: "finAPI's web form callback",
+    description:
+      "Server to server: Web Form 2.0's `finalised` callback `{ webFormId, status }`. finAPI does not sign it, so the callback URL the shop registers carries the booking and an HMAC-SHA256 of it with FINAPI_CALLBACK_SECRET; the body is not believed — the web form's status and the payment's amount are asked of finAPI, each payment status applies once and the amount must match.",
+    query: [finapiCallbackQuery],
+    body: { schema: webFormCallback },
+    ok: { schema: ANSWERS.webhook, status: 200, description: '`{ received: true, result }`.' },
+    errors: ['invalid_webhook', 'invalid_signature', 'payment_not_found', 'amount_mismatch', 'payment_provider_unavailable'],
   },
 
   // Tickets behind a signed link (server/tickets/api.ts)

@@ -132,6 +132,12 @@ export const operators = pgTable(
      * traveller cancels after free cancellation ended (and before departure).
      */
     lateRefundPct: smallint('late_refund_pct').notNull().default(50),
+    /**
+     * Issue 26 split payment: the operator takes the money for its trips itself (its own merchant
+     * account), so a checkout holding its trips pays them as a part of their own, with its own
+     * paygate and total (src/domain/payment/paymentParts.ts). False: the shop collects for it.
+     */
+    collectsOwnPayment: boolean('collects_own_payment').notNull().default(false),
   },
   (t) => [check('operators_late_refund_pct', sql`${t.lateRefundPct} between 0 and 100`)],
 );

@@ -44,6 +44,13 @@ describe('a built page on a partner host', () => {
     expect(html).toContain('data-brand-source="white-label"');
   });
 
+  it('marks the routes the partner records in full for the analytics collector, and nothing for a partner that records none', () => {
+    expect(brand(partner({ trackers: ['search-results', 'pay'] }))).toContain(
+      '<html lang="en" dir="ltr" data-route="home" data-theme="blue" data-recorded-routes="search-results pay">',
+    );
+    expect(brand(partner({}))).not.toContain('data-recorded-routes');
+  });
+
   it('gives two partners two looks from one page', () => {
     const a = brand(partner({ theme: 'blue', title: 'Alpha' }));
     const b = brand(partner({ id: 2, theme: 'green', title: 'Beta', disableLogoUrl: true }));

@@ -5,7 +5,8 @@
  * words from `Astro.locals` already; they pass through here too, for the header and the theme.
  *
  * It edits only markup our own components write, found by their data attributes:
- * - `<html …>` gets `data-theme` (the nine themes of src/styles/global.css);
+ * - `<html …>` gets `data-theme` (the nine themes of src/styles/global.css) and, when the partner
+ *   names routes to record (its trackers), `data-recorded-routes` for the analytics collector;
  * - the header logo box (`data-brand-logo`, HeaderLogo.astro) is rendered again from headerBrand();
  * - the back button's `data-hide` follows hideBackButton;
  * - `<title>` and og:site_name name the partner instead of the site;
@@ -76,8 +77,11 @@ export interface BrandOptions {
 
 export function brandHtml(html: string, { partner, localeCode, messages, siteName }: BrandOptions): string {
   let out = html.replace(/<html\b([^>]*)>/i, (_, attrs: string) => {
-    const rest = attrs.replace(/\sdata-theme="[^"]*"/, '');
-    return partner.theme === 'default' ? `<html${rest}>` : `<html${rest} data-theme="${partner.theme}">`;
+    const rest = attrs.replace(/\s(?:data-theme|data-recorded-routes)="[^"]*"/g, '');
+    const theme = partner.theme === 'default' ? '' : ` data-theme="${partner.theme}"`;
+    // The routes this partner records every session of (its trackers); the analytics collector reads them.
+    const recorded = partner.trackers.length ? ` data-recorded-routes="${escapeHtml(partner.trackers.join(' '))}"` : '';
+    return `<html${rest}${theme}${recorded}>`;
   });
   out = out.replace(/<a\b(?=[^>]*\sdata-brand-logo\b)[^>]*>[\s\S]*?<\/a>/, (box) =>
     logoBox(/^<a\b[^>]*>/.exec(box)?.[0] ?? '', partner, siteName),

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { PARTNER_THEMES } from '../../styles/tokens.ts';
+import { ROUTE_NAMES } from '../../domain/backButton.ts';
 import type { TranslationOverrides } from '../db/schema.ts';
 
 /** The nine partner colour themes (SPEC §9, src/styles/global.css) and the site's own look. */
@@ -111,7 +112,7 @@ export const partnerForm = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/),
   hideBackButton: checkbox,
   disableLogoUrl: checkbox,
-  trackers: lines(z.string().regex(/^[a-z0-9-]{1,64}$/)),
+  trackers: lines(z.enum(ROUTE_NAMES)),
 });
 
 export type PartnerInput = z.output<typeof partnerForm>;

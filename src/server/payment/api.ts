@@ -31,6 +31,12 @@ import { resolveCardMethod } from './cardMethods.ts';
 import type { Paygate, ProviderStatus } from './paygates.ts';
 import { latestPaymentOf } from './result.ts';
 import { YunoError } from './yuno/client.ts';
+import { FinapiError } from './finapi/client.ts';
+import { finapiSettings } from './finapi/config.ts';
+import { verifyFinapiCallback } from './finapi/callbackSignature.ts';
+import { webFormCallback } from './finapi/shapes.ts';
+import { and, eq } from 'drizzle-orm';
+import { payments } from '../db/schema.ts';
 import { yunoSettings } from './yuno/config.ts';
 import { statusOfPayment } from './yuno/gateway.ts';
 import { paymentWebhook } from './yuno/shapes.ts';
@@ -75,6 +81,12 @@ export const placeOrderByCartHashBody = z.object({ hash: cartHashSchema, paygate
 export const paymentResultQuery = z.object({ booking: bookingPublicIdSchema });
 export const yunoSessionBody = z.object({ booking_id: bookingPublicIdSchema });
 export const resolveCardBody = z.object({ bin: binSchema });
+
+/** A provider that did not answer, or answered off its published shape. */
+const isProviderError = (error: unknown) => error instanceof YunoError || error instanceof FinapiError;
+
+/** A browser that follows a redirect (the traveller back from the bank) rather than a script asking for JSON. */
+const wantsPage = (request: Request) => (request.headers.get('accept') ?? '').includes('text/html');
 
 export function createPaymentApi(options: PaymentApiOptions = {}) {
   const now = options.now ?? (() => Date.now());
@@ -165,7 +177,7 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
       });
     } catch (error) {
       // The provider did not open a session: nothing was written, and the key is released for a retry.
-      if (error instanceof YunoError) throw new ProviderUnavailable();
+      if (isProviderError(error)) throw new ProviderUnavailable();
       throw error;
     }
     logCheckoutStage('Payment', { booking: bookingId, paygate, ok: placed.ok, ...(placed.ok ? {} : { code: placed.code }) });
@@ -202,6 +214,25 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
     );
     await afterEvent(d, outcome);
     return outcome;
+  }
+
+  /**
+   * Asks the provider where the booking's latest payment through `paygate` stands, and applies a
+   * final answer (the pull beside the provider's push; either applies once, by its event id).
+   */
+  async function pullProviderStatus(d: Db, bookingId: number, paygate: 'yuno' | 'finapi'): Promise<void> {
+    const payment = await latestPaymentOf(d, bookingId, paygate);
+    if (!payment) throw new ApiError('payment_not_found');
+    if (payment.status !== 'pending') return;
+    let status: ProviderStatus;
+    try {
+      status = await gateways[paygate].status(payment.providerRef, { idempotencyKey: `status:${String(payment.id)}` });
+    } catch (error) {
+      if (isProviderError(error)) throw new ProviderUnavailable();
+      throw error;
+    }
+    const outcome = await applyProviderStatus(d, payment.providerRef, status);
+    if (outcome?.result === 'amount_mismatch') throw new ApiError('amount_mismatch');
   }
 
   const handlers = endpoints({
@@ -244,19 +275,7 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
       const d = await db();
       const booking = await ownBooking(ctx, d, query.booking);
       if (!booking) throw new ApiError('booking_not_found');
-      const payment = await latestPaymentOf(d, booking.id, 'yuno');
-      if (!payment) throw new ApiError('payment_not_found');
-      if (payment.status === 'pending') {
-        let status: ProviderStatus;
-        try {
-          status = await gateways.yuno.status(payment.providerRef, { idempotencyKey: `status:${String(payment.id)}` });
-        } catch (error) {
-          if (error instanceof YunoError) throw new ProviderUnavailable();
-          throw error;
-        }
-        const outcome = await applyProviderStatus(d, payment.providerRef, status);
-        if (outcome?.result === 'amount_mismatch') throw new ApiError('amount_mismatch');
-      }
+      await pullProviderStatus(d, booking.id, 'yuno');
       const fresh = await getBooking(d, booking.id, new Date(now()));
       const index = await getSearchIndex(options.db, now());
       return json(await paymentResult(d, fresh ?? booking, ctx.locals.locale.segment, index.fx), 200, NO_STORE);
@@ -284,6 +303,73 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
         result: outcome?.result ?? 'pending',
       });
       if (outcome?.result === 'unknown_payment') throw new ApiError('payment_not_found');
+      if (outcome?.result === 'amount_mismatch') throw new ApiError('amount_mismatch');
+      return json({ received: true, result: outcome?.result ?? 'ignored' }, 200);
+    },
+
+    /**
+     * GET pay/finapi-payment-result?booking=: the traveller back from finAPI's web form (success,
+     * error or abort all come here). Asks finAPI where the web form and its payment stand and
+     * applies a final answer; a browser is then sent on to the payment status page, a script gets
+     * the pay/payment-result answer.
+     */
+    async finapiPaymentResult(ctx: Ctx): Promise<Response> {
+      const query = parseInput(paymentResultQuery, queryObject(ctx.url), 'invalid_booking');
+      const d = await db();
+      const booking = await ownBooking(ctx, d, query.booking);
+      const statusPage = new Response(null, {
+        status: 303,
+        headers: { location: `/${ctx.locals.locale.segment}/payment-status/booking/${query.booking}`, ...NO_STORE },
+      });
+      // Approved in another browser (the bank's app on a phone): nothing is asked or told here —
+      // finAPI's callback applies the payment, and the status page decides what this browser may see.
+      if (!booking && wantsPage(ctx.request)) return statusPage;
+      if (!booking) throw new ApiError('booking_not_found');
+      await pullProviderStatus(d, booking.id, 'finapi');
+      if (wantsPage(ctx.request)) return statusPage;
+      const fresh = await getBooking(d, booking.id, new Date(now()));
+      const index = await getSearchIndex(options.db, now());
+      return json(await paymentResult(d, fresh ?? booking, ctx.locals.locale.segment, index.fx), 200, NO_STORE);
+    },
+
+    /**
+     * POST /api/paygates/finapi/callback?booking=&signature=: finAPI's `finalised` web form
+     * callback. The URL's signature (callbackSignature.ts) is checked first; the body only says
+     * which web form to ask finAPI about — its status and amount are finAPI's answer, not the body's.
+     */
+    async finapiCallback(ctx: Ctx): Promise<Response> {
+      const bookingPublicId = ctx.url.searchParams.get('booking');
+      const check = verifyFinapiCallback(finapiSettings().callbackSecret, bookingPublicId, ctx.url.searchParams.get('signature'));
+      if (check !== 'ok') throw new ApiError('invalid_signature', { fields: { signature: [check] } });
+      let payload: unknown;
+      try {
+        payload = JSON.parse(await ctx.request.text());
+      } catch {
+        throw new ApiError('invalid_webhook');
+      }
+      const callback = parseInput(webFormCallback, payload, 'invalid_webhook');
+      const d = await db();
+      const bookingId = await bookingIdByPublicId(d, bookingPublicId ?? '');
+      const [payment] = await d
+        .select({ id: payments.id, bookingId: payments.bookingId })
+        .from(payments)
+        .where(and(eq(payments.providerRef, callback.webFormId), eq(payments.paygate, 'finapi')))
+        .limit(1);
+      // A web form of another booking is not this URL's to report on.
+      if (!payment || payment.bookingId !== bookingId) throw new ApiError('payment_not_found');
+      let status: ProviderStatus;
+      try {
+        status = await gateways.finapi.status(callback.webFormId, { idempotencyKey: `callback:${callback.webFormId}` });
+      } catch (error) {
+        if (isProviderError(error)) throw new ProviderUnavailable();
+        throw error;
+      }
+      const outcome = await applyProviderStatus(d, callback.webFormId, status);
+      logCheckoutStage('Internal Paygate Processing', {
+        paygate: 'finapi',
+        webForm: callback.webFormId,
+        result: outcome?.result ?? 'pending',
+      });
       if (outcome?.result === 'amount_mismatch') throw new ApiError('amount_mismatch');
       return json({ received: true, result: outcome?.result ?? 'ignored' }, 200);
     },

@@ -1,6 +1,6 @@
 /**
  * Paygates behind one provider interface. Every paygate — the sandbox card gateway, pay at
- * counter, the Yuno card session — is driven the same way:
+ * counter, the Yuno card session, the finAPI bank transfer — is driven the same way:
  *
  * - `start`: create the provider's session for one payment and say how the traveller continues
  *   (a redirect to a hosted page, or a session id the page embeds with the provider's SDK);
@@ -16,7 +16,10 @@
  */
 import type { Db } from '../db/client.ts';
 
-export type PaygateCode = 'sandbox-card' | 'counter' | 'yuno';
+export type PaygateCode = 'sandbox-card' | 'counter' | 'yuno' | 'finapi';
+
+/** How a paygate takes money: a card, a bank transfer the traveller approves at their bank, or at a counter. */
+export type PaygateType = 'card' | 'bank' | 'offline';
 
 export interface StartedPayment {
   providerRef: string;
@@ -59,7 +62,7 @@ export interface RefundAnswer {
 
 export interface Paygate {
   readonly code: PaygateCode;
-  readonly type: 'card' | 'offline';
+  readonly type: PaygateType;
   start(db: Db, input: PaymentStart): Promise<StartedPayment>;
   /** Pull the payment's state from the provider; paygates that only push (webhooks) or are offline answer pending. */
   status(providerRef: string, call: { idempotencyKey: string }): Promise<ProviderStatus>;
@@ -71,12 +74,13 @@ export interface Paygate {
   refund(providerRef: string, refund: RefundRequest): Promise<RefundAnswer>;
 }
 
-export const PAYGATE_CODES: readonly PaygateCode[] = ['sandbox-card', 'counter', 'yuno'];
+export const PAYGATE_CODES: readonly PaygateCode[] = ['sandbox-card', 'counter', 'yuno', 'finapi'];
 
 /** Paygates offered at checkout, with the translation key of their button. */
-export const PAYGATES: readonly { code: PaygateCode; type: 'card' | 'offline'; labelKey: string }[] = [
+export const PAYGATES: readonly { code: PaygateCode; type: PaygateType; labelKey: string }[] = [
   { code: 'sandbox-card', type: 'card', labelKey: 'pay.gate.card' },
   { code: 'yuno', type: 'card', labelKey: 'pay.gate.yuno' },
+  { code: 'finapi', type: 'bank', labelKey: 'pay.gate.finapi' },
   { code: 'counter', type: 'offline', labelKey: 'pay.gate.counter' },
 ];
 

@@ -21,8 +21,14 @@ import { counterGateway } from './counter.ts';
 import { SUPERSEDED, type Paygate, type PaygateCode } from './paygates.ts';
 import { sandboxCardGateway } from './sandbox.ts';
 import { yunoGateway } from './yuno/gateway.ts';
+import { finapiGateway } from './finapi/gateway.ts';
 
-export const GATEWAYS: Record<PaygateCode, Paygate> = { 'sandbox-card': sandboxCardGateway, counter: counterGateway, yuno: yunoGateway };
+export const GATEWAYS: Record<PaygateCode, Paygate> = {
+  'sandbox-card': sandboxCardGateway,
+  counter: counterGateway,
+  yuno: yunoGateway,
+  finapi: finapiGateway,
+};
 
 export type PlaceOrderResult =
   | {

@@ -11,11 +11,10 @@
  * `x-hmac-signature`, before the traveller is sent back to the session's callback_url.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { cardErrors, cardOutcome, type CardError } from '../../../domain/payment/card.ts';
 import type { Db } from '../../db/client.ts';
-import { providerSandboxRecords } from '../../db/schema.ts';
+import { createSandboxStore, jsonAnswer, readJsonBody } from '../sandboxStore.ts';
 import type { Fetch } from './client.ts';
 import type { YunoSettings } from './config.ts';
 import { checkoutSessionRequest, paymentWebhook, refundRequest, type YunoPayment } from './shapes.ts';
@@ -40,9 +39,7 @@ export interface YunoSandboxOptions {
   post?: Fetch;
 }
 
-function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+const answer = jsonAnswer;
 
 const refusal = (status: number, code: string, message: string) => answer(status, { code, messages: [message] });
 
@@ -51,52 +48,15 @@ export function createYunoSandbox(options: YunoSandboxOptions) {
   const now = options.now ?? (() => Date.now());
   const iso = () => new Date(now()).toISOString();
 
-  async function load<T>(kind: string, id: string): Promise<T | undefined> {
-    const [row] = await db
-      .select({ body: providerSandboxRecords.body })
-      .from(providerSandboxRecords)
-      .where(and(eq(providerSandboxRecords.provider, PROVIDER), eq(providerSandboxRecords.kind, kind), eq(providerSandboxRecords.id, id)))
-      .limit(1);
-    return row?.body as T | undefined;
-  }
-
-  async function save(kind: string, id: string, body: object): Promise<void> {
-    const record = body as Record<string, unknown>;
-    await db
-      .insert(providerSandboxRecords)
-      .values({ provider: PROVIDER, kind, id, body: record })
-      .onConflictDoUpdate({
-        target: [providerSandboxRecords.provider, providerSandboxRecords.kind, providerSandboxRecords.id],
-        set: { body: record, updatedAt: new Date(now()) },
-      });
-  }
-
-  /** Runs a changing call once per X-Idempotency-Key: a repeat gets the first answer. */
-  async function onceFor(key: string | null, work: () => Promise<Response>): Promise<Response> {
-    if (!key) return work();
-    const stored = await load<{ status: number; body: unknown }>('idempotency', key);
-    if (stored) return answer(stored.status, stored.body);
-    const response = await work();
-    const body: unknown = await response.clone().json();
-    if (response.status < 500) await save('idempotency', key, { status: response.status, body });
-    return response;
-  }
+  const { load, save, where, onceFor } = createSandboxStore(db, PROVIDER, now);
 
   function authorised(request: Request): boolean {
     const s = options.settings();
     return request.headers.get('public-api-key') === s.publicKey && request.headers.get('private-secret-key') === s.privateKey;
   }
 
-  async function readBody(request: Request): Promise<unknown> {
-    try {
-      return (await request.json()) as unknown;
-    } catch {
-      return undefined;
-    }
-  }
-
   async function createSession(request: Request): Promise<Response> {
-    const parsed = checkoutSessionRequest.safeParse(await readBody(request));
+    const parsed = checkoutSessionRequest.safeParse(await readJsonBody(request));
     if (!parsed.success) return refusal(400, 'INVALID_REQUEST', parsed.error.issues.map((i) => i.path.join('.')).join(', '));
     if (parsed.data.account_id !== options.settings().accountId) return refusal(400, 'INVALID_ACCOUNT_ID', 'unknown account_id');
     const session: SandboxSession = { ...parsed.data, checkout_session: randomUUID(), created_at: iso() };
@@ -112,25 +72,13 @@ export function createYunoSandbox(options: YunoSandboxOptions) {
     });
   }
 
-  async function paymentsOfOrder(merchantOrderId: string): Promise<YunoPayment[]> {
-    const rows = await db
-      .select({ body: providerSandboxRecords.body })
-      .from(providerSandboxRecords)
-      .where(
-        and(
-          eq(providerSandboxRecords.provider, PROVIDER),
-          eq(providerSandboxRecords.kind, 'payment'),
-          sql`${providerSandboxRecords.body}->>'merchant_order_id' = ${merchantOrderId}`,
-        ),
-      );
-    return rows.map((r) => r.body as unknown as YunoPayment);
-  }
+  const paymentsOfOrder = (merchantOrderId: string) => where<YunoPayment>('payment', 'merchant_order_id', merchantOrderId);
 
   async function refund(request: Request, paymentId: string, transactionId: string): Promise<Response> {
     const key = request.headers.get('x-idempotency-key');
     if (!key) return refusal(400, 'IDEMPOTENCY_KEY_REQUIRED', 'X-Idempotency-Key is required');
     return onceFor(key, async () => {
-      const parsed = refundRequest.safeParse(await readBody(request));
+      const parsed = refundRequest.safeParse(await readJsonBody(request));
       if (!parsed.success) return refusal(400, 'INVALID_REQUEST', parsed.error.issues.map((i) => i.path.join('.')).join(', '));
       const payment = await load<YunoPayment>('payment', paymentId);
       const purchase = payment?.transactions?.find((t) => t.id === transactionId && t.type === 'PURCHASE');

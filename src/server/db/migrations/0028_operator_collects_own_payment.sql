@@ -1,0 +1,1 @@
+ALTER TABLE "operators" ADD COLUMN "collects_own_payment" boolean DEFAULT false NOT NULL;

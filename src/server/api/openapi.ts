@@ -225,8 +225,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'get',
     path: nuxt('common-data'),
     tag: 'trips',
-    summary: 'Vehicle classes, operators and stations',
-    ok: { status: 200, description: 'The reference data the client keeps.' },
+    summary: 'Vehicle classes, seat classes, operators and stations',
+    ok: {
+      status: 200,
+      description:
+        "The reference data the client keeps: `classes` (vehicle classes), `seat_classes` `{ id, name, vehclasses }` (the classes a travel option's `class_id` names, in the request's language), `operators`, `stations`.",
+    },
     etag: true,
     errors: ['search_unavailable'],
   },
@@ -342,7 +346,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'checkout',
     summary: "Validate the form again and hold every leg's seats",
     description:
-      'A `price_changed` answer carries `old_total` and `new_total` in its `error` object. Back from the confirmation step, the held booking keeps its seats and takes the new details (200). `form.seats` (optional) chooses places on the seat maps of GET checkout: one entry per leg `{ leg, seats: ["12A", …] }` with one place per passenger; an empty or short choice is a 422 naming `seats.<i>` (field-error-seats-empty, field-error-seats-not-enough), a place taken meanwhile a 409 `seat_taken` with `seats`. Without it, the operator seats travellers.',
+      'A `price_changed` answer carries `old_total` and `new_total` in its `error` object. Back from the confirmation step, the held booking keeps its seats and takes the new details (200). `form.seats` (optional) chooses places on the seat maps of GET checkout: one entry per leg `{ leg, seats: ["12A", …] }` with one place per passenger; an empty or short choice is a 422 naming `seats.<i>` (field-error-seats-empty, field-error-seats-not-enough), a place taken meanwhile a 409 `seat_taken` with `seats`. Without it, the operator seats travellers. `form.addons.luggage` takes the structured rows `[{ option, quantity }]` or the addon field\'s comma-separated value (`"20kg:2,30kg"`: option and count, a bare option is one piece); GET checkout\'s `addons.luggage.value` gives the held booking\'s choice in that form.',
     params: cartHashParam,
     body: { schema: reserveBody.extend({ form: documentedBookingForm }) },
     ok: { schema: ANSWERS.reserved, status: 201, description: '`{ booking, pay_url }`: the booking with its hold expiry.' },

@@ -519,7 +519,9 @@ export const seatHolds = pgTable(
 
 /**
  * Cart lines that are not departure seats: a product kind (src/server/products) with its own line
- * data, parsed by that product's schema, and the unit price (per passenger) quoted when it was added.
+ * data, parsed by that product's schema, and the line's price for all its travellers when it was
+ * quoted. A line has its own total, not a price per passenger times the cart's people, because
+ * its travellers may pay different fares (a rail pass for an adult and a child).
  */
 export const cartProductLines = pgTable(
   'cart_product_lines',
@@ -531,11 +533,11 @@ export const cartProductLines = pgTable(
     position: smallint('position').notNull(),
     kind: text('kind').notNull(),
     line: jsonb('line').$type<Record<string, unknown>>().notNull(),
-    unitPriceMinor: integer('unit_price_minor').notNull(),
+    priceMinor: integer('price_minor').notNull(),
     currency: text('currency').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('cart_product_lines_position').on(t.cartId, t.position), check('cart_product_lines_price', sql`${t.unitPriceMinor} >= 0`)],
+  (t) => [unique('cart_product_lines_position').on(t.cartId, t.position), check('cart_product_lines_price', sql`${t.priceMinor} >= 0`)],
 );
 
 /**

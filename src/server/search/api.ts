@@ -10,6 +10,7 @@ import { normalizeSearchDates, applyDirection, dayNumber, fromDayNumber } from '
 import { findJourneys, nextDates, priceJourneys, resolveEndpoint, search, type Endpoint } from '../../domain/search/search.ts';
 import { seatKey, type Leg, type TimetableIndex } from '../../domain/search/timetable.ts';
 import { withLocalClassNames } from '../../domain/search/classNames.ts';
+import { seatClasses } from '../../domain/search/seatClasses.ts';
 import type { Trip } from '../../domain/search/trips.ts';
 import { classFilterSegment, includesRailPasses, VEHICLE_CLASSES } from '../../domain/search/vehicleClasses.ts';
 import { ApiError } from '../api/errors.ts';
@@ -388,6 +389,8 @@ export function createSearchApi(options: SearchApiOptions = {}) {
       const code = ctx.locals.locale.code;
       return cachedJson(ctx.request, idx.version, STATIC_MAX_AGE_S, () => ({
         classes: VEHICLE_CLASSES.map((id) => ({ id })),
+        // The seat classes a trip's class_id names, in the reader's language (src/domain/search/seatClasses.ts).
+        seat_classes: seatClasses(idx.routes, code, ctx.locals.t),
         operators: [...idx.operators.values()].map((o) => ({
           id: o.id,
           slug: o.slug,

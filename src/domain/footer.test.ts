@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { footerCountries, footerLinkGroups } from './footer.ts';
+import { footerCountries, footerLinkGroups, linksCountryHeading } from './footer.ts';
 
 describe('footer config (SPEC §3)', () => {
   it('gives each link group its subtitle and links with title and url', () => {
@@ -37,5 +37,16 @@ describe('footer config (SPEC §3)', () => {
         places: [{ title: 'Somewhere', url: '/en/travel/somewhere' }],
       },
     ]);
+  });
+
+  it("links a country's name to its page, except a city-state whose place bears the same name", () => {
+    const country = { region_name: 'Southeast Asia', country_url: '/ar/travel/singapore' };
+    expect(
+      linksCountryHeading({ ...country, country_name: 'سنغافورة', places: [{ title: 'سنغافورة', url: '/ar/travel/singapore-city' }] }),
+    ).toBe(false);
+    expect(linksCountryHeading({ ...country, country_name: 'تايلاند', places: [{ title: 'بانكوك', url: '/ar/travel/bangkok' }] })).toBe(
+      true,
+    );
+    expect(linksCountryHeading({ ...country, country_url: null, country_name: 'XX', places: [] })).toBe(false);
   });
 });

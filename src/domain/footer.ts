@@ -92,3 +92,13 @@ export function footerCountries(
       };
     });
 }
+
+/**
+ * Whether the footer shows a country's name as a link to its page. Not for a city-state whose one
+ * place bears the country's name (Singapore): two links of one name leading to two pages cannot be
+ * told apart by a screen reader's link list, so the footer links the place and names the country.
+ * The footer config keeps `country_url` for the apps either way.
+ */
+export function linksCountryHeading(country: FooterCountry): country is FooterCountry & { country_url: string } {
+  return country.country_url !== null && !country.places.some((place) => place.title === country.country_name);
+}

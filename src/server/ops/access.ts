@@ -33,8 +33,10 @@ export const OP_ACTIONS = {
   'page.funnel': MANAGER_UP,
   'page.users': ADMIN,
   'users.changeRole': ADMIN,
-  /** The card BIN table that decides provider and fee (src/server/payment/cardMethods.ts). */
+  /** The card BIN table that decides provider and fee (src/server/ops/cardBins.ts, issue 26). */
+  'page.cardBins': ADMIN,
   'cardBins.update': ADMIN,
+  'cardBins.delete': ADMIN,
   // Issue 25: white-label partners and feature flags, changed at run time without a rebuild.
   'page.partners': ADMIN,
   'partners.save': ADMIN,
@@ -88,6 +90,7 @@ export function opSections(role: Role): {
   partners: boolean;
   flags: boolean;
   redirects: boolean;
+  cardBins: boolean;
 } {
   return {
     bookings: mayDo(role, 'page.bookings'),
@@ -100,6 +103,7 @@ export function opSections(role: Role): {
     partners: mayDo(role, 'page.partners'),
     flags: mayDo(role, 'page.flags'),
     redirects: mayDo(role, 'page.redirects'),
+    cardBins: mayDo(role, 'page.cardBins'),
   };
 }
 

@@ -54,6 +54,29 @@ test('support finds a booking by reference, corrects a passenger and re-sends th
   const nav = page.getByRole('navigation', { name: 'Operators area sections' });
   await expect(nav.getByRole('link', { name: 'Counter payments' })).toHaveCount(0);
   expect((await page.request.get('/en/op/counter')).status()).toBe(403);
+  // Nor the card BIN table: its page and its form answer 403, and the card resolves as before.
+  await expect(nav.getByRole('link', { name: 'Card BINs' })).toHaveCount(0);
+  expect((await page.request.get('/en/op/card-bins')).status()).toBe(403);
+  const range = {
+    prefix: '45999999',
+    scheme: 'visa',
+    issuerCountry: 'DE',
+    cardType: 'debit',
+    paygate: 'sandbox-card',
+    feeBasisPoints: '1',
+  };
+  const sameSite = { 'sec-fetch-site': 'same-origin' };
+  const refused = await page.request.post('/en/op/card-bins', {
+    form: range,
+    headers: { ...sameSite, origin: new URL(page.url()).origin },
+  });
+  // The page's own refusal (not the cross-site guard's JSON answer).
+  expect([refused.status(), refused.headers()['content-type']]).toEqual([403, expect.stringContaining('text/html')]);
+  const card = await page.request.post('/api/nuxt/en/checkout/resolve-card-payment-method', {
+    data: { bin: '45999999' },
+    headers: sameSite,
+  });
+  expect(await card.json()).toMatchObject({ paygate: 'yuno', fee_basis_points: 180 });
 
   await nav.getByRole('link', { name: 'Bookings' }).click();
   await page.getByRole('searchbox', { name: 'Reference, e-mail, passenger name or phone' }).fill(reference.toLowerCase());

@@ -214,6 +214,16 @@ test('Admin adds a card BIN range: the next card resolution uses its provider an
 
   await page.getByLabel('First digits').fill(prefix);
   await page.getByLabel('Scheme').selectOption({ label: 'Visa' });
+  // A country that is not two letters: refused by the server's schema, the field marked.
+  await page.getByLabel('Issuing country').fill('D1');
+  await page.getByLabel('Fee in basis points').fill('95');
+  await page.getByRole('button', { name: 'Save the range' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Check the marked fields: first digits are 1 to 8 digits, the country two letters, the fee a whole number from 0 to 1000.',
+  );
+  await expect(page.getByLabel('Issuing country')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('First digits')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('First digits')).toHaveValue(prefix);
   await page.getByLabel('Issuing country').fill('dk');
   await page.getByLabel('Card type').selectOption({ label: 'Debit' });
   await page.getByLabel('Provider').selectOption({ label: 'Card gateway (sandbox)' });

@@ -11,6 +11,7 @@ import { accountsMiddleware } from './server/accounts/middleware.ts';
 import { requestGuardMiddleware } from './server/api/middleware.ts';
 import { checkoutMiddleware } from './server/checkout/middleware.ts';
 import { builtPagesMiddleware } from './server/http/builtPages.ts';
+import { pageOverridesMiddleware } from './server/admin/middleware.ts';
 import { hostMiddleware } from './server/http/hostCheck.ts';
 import { islandStyleMiddleware } from './server/http/islandStyle.ts';
 import { flagsMiddleware } from './server/flags/middleware.ts';
@@ -25,6 +26,7 @@ export const onRequest = sequence(
   hostMiddleware,
   requestGuardMiddleware,
   flagsMiddleware,
+  pageOverridesMiddleware,
   builtPagesMiddleware,
   renderedPagesMiddleware,
   accountsMiddleware,

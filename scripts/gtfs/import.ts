@@ -14,7 +14,8 @@ import { openDb } from '../../src/server/db/client.ts';
 import { applyMigrations } from '../../src/server/db/migrate.ts';
 import { applyImport, ImportRefused } from '../../src/server/gtfs/apply.ts';
 import { readFeed } from '../../src/server/gtfs/feed.ts';
-import { planImport, type PlannedDeparture } from '../../src/server/gtfs/plan.ts';
+import { describeDeparture } from '../../src/server/gtfs/describe.ts';
+import { planImport } from '../../src/server/gtfs/plan.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { apply: { type: 'boolean', default: false } } });
 const file = positionals[0];
@@ -24,8 +25,7 @@ if (!file) {
 }
 
 const SHOWN = 20;
-const describe = (d: PlannedDeparture) =>
-  `${d.operatorSlug} ${d.code} ${d.stops[0]?.stationSlug ?? '?'} → ${d.stops.at(-1)?.stationSlug ?? '?'} at ${String(Math.floor(d.departureMinute / 60)).padStart(2, '0')}:${String(d.departureMinute % 60).padStart(2, '0')}, ${d.validFrom}…${d.validTo}`;
+const describe = describeDeparture;
 function list(title: string, items: string[]): void {
   console.log(`\n${title}: ${String(items.length)}`);
   for (const item of items.slice(0, SHOWN)) console.log(`  ${item}`);

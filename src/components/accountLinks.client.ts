@@ -1,36 +1,13 @@
 /**
  * Replaces the visitor's account links with the signed-in user's when the user cookies say so.
- * Cookie names follow SPEC §3 (user id, role, staff flag, balance).
+ * The user is read from the display cookies by the user store (src/stores/user.store.ts).
  */
-import { accountMenu, type MenuUser, type Role } from '../domain/accountMenu.ts';
+import { accountMenu } from '../domain/accountMenu.ts';
 import { replaceBrackets } from '../i18n/placeholders.ts';
-
-const ROLES: readonly Role[] = ['user', 'reseller', 'admin', 'manager', 'support'];
-
-function readCookies(): Map<string, string> {
-  return new Map(
-    document.cookie
-      .split(';')
-      .map((c) => c.trim())
-      .filter(Boolean)
-      .map((c) => {
-        const i = c.indexOf('=');
-        return [decodeURIComponent(c.slice(0, i)), decodeURIComponent(c.slice(i + 1))] as [string, string];
-      }),
-  );
-}
-
-export function userFromCookies(cookies: Map<string, string>): MenuUser | null {
-  if (!cookies.get('user_id')) return null;
-  const roleCookie = cookies.get('role') ?? 'user';
-  const role = (ROLES as readonly string[]).includes(roleCookie) ? (roleCookie as Role) : 'user';
-  const balanceValue = Number(cookies.get('balance'));
-  const balance = Number.isFinite(balanceValue) ? { minor: balanceValue, fxcode: cookies.get('balance_fxcode') ?? 'USD' } : undefined;
-  return { role, isStaff: cookies.get('is_staff') === '1', balance };
-}
+import { currentUser } from '../stores/user.store.ts';
 
 export function hydrateAccountLinks(root: Document): void {
-  const user = userFromCookies(readCookies());
+  const user = currentUser();
   if (!user) return;
   const labelled = root.querySelector<HTMLElement>('.account-links[data-labels]');
   const labels = JSON.parse(labelled?.dataset.labels ?? '{}') as Record<string, string>;

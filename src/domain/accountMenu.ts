@@ -11,6 +11,8 @@ export const STAFF_ROLES: readonly Role[] = ['admin', 'manager', 'support'];
 export interface MenuUser {
   role: Role;
   isStaff: boolean;
+  /** An administrator (`is_admin`) reaches the operators' area whatever their role. */
+  isAdmin?: boolean;
   /** Balance in minor units of its own currency. */
   /** Integer minor units, as the balance cookie carries them. */
   balance?: { minor: number; fxcode: string } | undefined;
@@ -39,7 +41,8 @@ export function accountMenu(user: MenuUser | null, options: MenuOptions): MenuEn
     return [{ id: 'login', href: `/${lang}/login?ref=${encodeURIComponent(options.currentPath)}`, labelKey: 'header.login' }];
   }
   const entries: MenuEntry[] = [];
-  const showOperators = options.placement === 'footer' ? STAFF_ROLES.includes(user.role) : user.isStaff || STAFF_ROLES.includes(user.role);
+  const staffRole = STAFF_ROLES.includes(user.role) || user.isAdmin === true;
+  const showOperators = options.placement === 'footer' ? staffRole : user.isStaff || staffRole;
   if (showOperators) entries.push({ id: 'operators', href: `/${lang}/op`, labelKey: 'header.operatorsArea' });
   const balance = user.balance;
   if (balance && (user.role === 'reseller' || balance.minor > 0)) {

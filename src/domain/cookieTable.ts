@@ -37,6 +37,9 @@ const PURPOSES = {
   currency: { maxAgeS: YEAR_S, category: 'preferences', httpOnly: false },
   cart: { maxAgeS: 30 * DAY_S, category: 'necessary', httpOnly: true, hostPrefixed: true },
   checkout: { maxAgeS: DAY_S, category: 'necessary', httpOnly: true },
+  // SPEC §3 "frozen cart": the hash of the cart being checked out when its prices are frozen, so the
+  // checkout's scripts show the kept total and offer no class change (src/stores/frozenCart.ts).
+  frozen_cart: { maxAgeS: DAY_S, category: 'necessary', httpOnly: false },
   // The banner script writes it with CONSENT_MAX_AGE_S (consent.ts); the test holds the two equal.
   consent: { maxAgeS: YEAR_S, category: 'necessary', httpOnly: false },
   search: { maxAgeS: YEAR_S, category: 'preferences', httpOnly: false },
@@ -78,6 +81,7 @@ export const COOKIES = {
   currency: 'currency',
   cart_session: 'cart',
   checkout_hash: 'checkout',
+  frozen_cart: 'frozen_cart',
   consent: 'consent',
   last_search: 'search',
   from_id: 'search',

@@ -6,7 +6,7 @@
 import { count, inArray } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { getDbHandle } from './db/index.ts';
-import { operators, places, stations, type LocalizedText } from './db/schema.ts';
+import { countries, operators, places, stations, type LocalizedText } from './db/schema.ts';
 
 export interface NetworkStats {
   places: number;
@@ -38,7 +38,19 @@ export async function placesBySlug(db: Db, slugs: readonly string[]): Promise<Ma
   return new Map(rows.map((r) => [r.slug, r]));
 }
 
+/** Country slugs by ISO code: the footer's country links and the country pages (/{lang}/travel/{countrySlug}). */
+export async function countrySlugs(db: Db): Promise<Map<string, string>> {
+  const rows = await db.select({ code: countries.code, slug: countries.slug }).from(countries);
+  return new Map(rows.map((r) => [r.code, r.slug]));
+}
+
 let statsCache: Promise<NetworkStats> | undefined;
+let countryCache: Promise<Map<string, string>> | undefined;
+
+export function cachedCountrySlugs(): Promise<Map<string, string>> {
+  countryCache ??= getDbHandle().then((h) => countrySlugs(h.db));
+  return countryCache;
+}
 const placeCache = new Map<string, Promise<Map<string, PlaceLink>>>();
 
 export function cachedNetworkStats(): Promise<NetworkStats> {

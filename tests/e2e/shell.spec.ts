@@ -162,4 +162,26 @@ test.describe('preferences', () => {
     await page.goto('/en');
     await expect(page.getByRole('contentinfo')).toContainText(`© 2012–${new Date().getFullYear()} Roamly`);
   });
+
+  test('the footer links each destination country to its country page, which lists its places (SPEC §3 country_url)', async ({ page }) => {
+    for (const [segment, country] of [
+      ['en', 'Thailand'],
+      ['ar', 'تايلاند'],
+    ] as const) {
+      await page.goto(`/${segment}`);
+      const footer = page.getByRole('contentinfo');
+      await footer.getByRole('link', { name: country, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/${segment}/travel/thailand$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(country);
+      const places = page.getByRole('main').getByRole('listitem');
+      expect(await places.count()).toBeGreaterThan(3);
+      await expect(page.getByRole('main').getByRole('link', { name: segment === 'en' ? 'Bangkok' : /بانكوك/ })).toHaveAttribute(
+        'href',
+        `/${segment}/travel/bangkok`,
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+    // A slug that is neither a place nor a country is still a 404.
+    expect((await page.goto('/en/travel/atlantis'))?.status()).toBe(404);
+  });
 });

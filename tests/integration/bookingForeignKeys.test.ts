@@ -6,9 +6,7 @@
  * bookings is refused with nothing changed unless bookings are deleted on purpose. Accounts
  * survive a reseed either way.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../scripts/db/prepare.ts';
@@ -16,24 +14,12 @@ import { miniThailand } from '../../scripts/seed/miniThailand.ts';
 import { buildNetwork } from '../../scripts/seed/network.ts';
 import { SeedRefusedError, writeNetwork } from '../../scripts/seed/write.ts';
 import type { DbHandle } from '../../src/server/db/client.ts';
-import { applyMigrations, MIGRATIONS_FOLDER } from '../../src/server/db/migrate.ts';
+import { applyMigrations } from '../../src/server/db/migrate.ts';
 import { insertCheckoutNetwork, TRAVEL_DATE } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
+import { migrationsBefore } from './oldMigrations.ts';
 
 const MIGRATION_SUFFIX = '_booking_foreign_keys';
-
-/** A copy of the committed migrations that stops just before the foreign-key migration. */
-function migrationsBeforeForeignKeys(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'roamly-migrations-'));
-  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalFile = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag.endsWith(MIGRATION_SUFFIX));
-  if (at < 0) throw new Error('the booking foreign-key migration is not in the journal');
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
 
 async function rows<T>(handle: DbHandle, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = await handle.db.execute(query);
@@ -75,6 +61,7 @@ const COLUMNS_ADDED_LATER = [
   { table: 'travel_options', column: 'vehicle_layout', type: 'text' },
   { table: 'routes', column: 'manual_pack', type: 'boolean not null default false' },
   { table: 'routes', column: 'external_purchase_url', type: 'text' },
+  { table: 'operators', column: 'collects_own_payment', type: 'boolean not null default false' },
 ];
 
 async function insertOldNetwork(handle: DbHandle): Promise<void> {
@@ -88,7 +75,7 @@ describe.each(DATABASES)('booking foreign keys and seed safety on $name', (datab
   let oldMigrations: string;
 
   beforeAll(async () => {
-    oldMigrations = migrationsBeforeForeignKeys();
+    oldMigrations = migrationsBefore(MIGRATION_SUFFIX);
     handle = await database.openEmpty();
     await applyMigrations(handle, { migrationsFolder: oldMigrations });
   });

@@ -10,7 +10,7 @@
  * Then changed feeds: the dry run names what is added, changed and removed; a change applies;
  * a feed that drops a departure someone holds seats on is refused and changes nothing.
  */
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { strFromU8, unzipSync } from 'fflate';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allGeography } from '../../scripts/seed/data/index.ts';
@@ -33,6 +33,7 @@ import { readFeed } from '../../src/server/gtfs/feed.ts';
 import { planImport } from '../../src/server/gtfs/plan.ts';
 import { loadIndex } from '../../src/server/search/loadIndex.ts';
 import { DATABASES } from './databases.ts';
+import { editFeed } from '../support/gtfsFeed.ts';
 
 const TODAY = '2025-06-02';
 const NOW = Date.UTC(2025, 5, 2, 2);
@@ -68,15 +69,6 @@ function answers(index: TimetableIndex, from: string, to: string, date: string):
     now: NOW,
   });
   return trips.map((t) => comparable(index, t)).sort();
-}
-
-/** Rewrites one file of a zipped feed. */
-function editFeed(zip: Uint8Array, file: string, edit: (csv: string) => string): Uint8Array {
-  const files = unzipSync(zip);
-  const bytes = files[file];
-  if (!bytes) throw new Error(`no ${file}`);
-  files[file] = strToU8(edit(strFromU8(bytes)));
-  return zipSync(files);
 }
 
 describe.each(DATABASES)('GTFS export and import on $name', ({ name, open }) => {

@@ -48,6 +48,12 @@ import {
 } from '../../src/server/ops/partners.ts';
 import { partnerForm } from '../../src/server/partners/partner.ts';
 import { GUEST } from '../support/actors.ts';
+import { changeArticle } from '../../src/server/admin/articles.ts';
+import { proxyAs } from '../../src/server/admin/proxy.ts';
+import { saveSeoOverride } from '../../src/server/admin/seo.ts';
+import { adminTripInfo } from '../../src/server/admin/tripInfo.ts';
+import { warmup } from '../../src/server/admin/warmup.ts';
+import { exportNetworkFeed, storeUpload } from '../../src/server/ops/gtfs.ts';
 import { BUS, insertCheckoutNetwork, NOW, TRAVEL_DATE } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
 
@@ -89,6 +95,16 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'page.redirects': ['admin'],
   'redirects.save': ['admin'],
   'redirects.delete': ['admin'],
+  'admin.tripinfo': ['support', 'manager', 'admin'],
+  'admin.proxy': ['support', 'manager', 'admin'],
+  'admin.warmup': ['manager', 'admin'],
+  'page.articles': ['manager', 'admin'],
+  'admin.article': ['manager', 'admin'],
+  'page.seo': ['admin'],
+  'admin.seo': ['admin'],
+  'page.gtfs': ['admin'],
+  'gtfs.import': ['admin'],
+  'gtfs.export': ['admin'],
 };
 
 describe('the op pages', () => {
@@ -97,6 +113,7 @@ describe('the op pages', () => {
 
   it('each check a page action of the matrix, and each POST checks an action of it', () => {
     expect(pages.sort()).toEqual([
+      'articles.astro',
       'booking.astro',
       'bookings.astro',
       'card-bins.astro',
@@ -109,9 +126,11 @@ describe('the op pages', () => {
       'departures.astro',
       'flags.astro',
       'funnel.astro',
+      'gtfs.astro',
       'index.astro',
       'partners.astro',
       'redirects.astro',
+      'seo.astro',
       'users.astro',
     ]);
     for (const page of pages) {
@@ -275,6 +294,15 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
         ]),
       'redirects.save': (s) => saveRedirectAsAdmin(db, s, { fromPath: '/en/never-written', target: '/en', status: 302 }),
       'redirects.delete': (s) => deleteRedirectAsAdmin(db, s, '/en/never-written'),
+      // The admin calls (src/server/admin/): refused before anything is read or sent.
+      'admin.tripinfo': async (s) => adminTripInfo(db, s, await loadIndex(db), `1.10.20.${TRAVEL_DATE}`, NOW),
+      'admin.proxy': (s) => proxyAs({ db, origin: 'http://127.0.0.1:9' }, s, { path: '/en', client: 'web' }),
+      'admin.warmup': (s) => warmup({ db, bus: quietBus, rebuildIndex: loadIndex, now: () => NOW }, s, null),
+      'admin.article': (s) =>
+        changeArticle(db, s, { action: 'unpublish', slug: 'never-written', lang: 'en' }, () => Promise.resolve('never-written'), null),
+      'admin.seo': (s) => saveSeoOverride(db, s, { path: '/en/never-written', title: 'x', description: null, heading: null }, null),
+      'gtfs.import': (s) => storeUpload(db, s, 'never.zip', new Uint8Array([0x50, 0x4b, 0x03, 0x04])),
+      'gtfs.export': (s) => exportNetworkFeed(db, s, 'http://localhost'),
     };
     const before = await db.select().from(bookingAudit).where(eq(bookingAudit.bookingId, b.id));
     for (const [action, call] of Object.entries(calls)) {

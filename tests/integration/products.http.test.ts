@@ -68,7 +68,8 @@ describe.each(DATABASES)('a day pass beside a seat through the HTTP calls on $na
       cartHash: trip.hash,
       sessionKey: TRAVELLER_SESSION,
     });
-    expect(pass).toMatchObject({ ok: true, hash: trip.hash, unitPriceMinor: DAY_PASS_PRICE_THB_MINOR });
+    // The line is priced for the cart's two travellers.
+    expect(pass).toMatchObject({ ok: true, hash: trip.hash, priceMinor: DAY_PASS_PRICE_THB_MINOR * 2 });
 
     // The cart answers carry the pass.
     const cartApi = createCartApi({ db, now: () => NOW });
@@ -77,7 +78,7 @@ describe.each(DATABASES)('a day pass beside a seat through the HTTP calls on $na
       total: { minor: number };
     };
     expect(view.products).toMatchObject([
-      { kind: DAY_PASS_KIND, title: 'Koh Tao snorkel day pass', price: { minor: DAY_PASS_PRICE_THB_MINOR } },
+      { kind: DAY_PASS_KIND, title: 'Koh Tao snorkel day pass', price: { minor: DAY_PASS_PRICE_THB_MINOR * 2 } },
     ]);
     const expectedTotal = (trip.unitMinor + DAY_PASS_PRICE_THB_MINOR) * 2;
     expect(view.total.minor).toBe(expectedTotal);

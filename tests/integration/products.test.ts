@@ -111,10 +111,11 @@ describe.each(DATABASES)('a second product kind on $name', ({ open }) => {
     const hash = await cartWithBusAndPass(2);
     const cart = await loadCart(db, hash);
     if (!cart) throw new Error('no cart');
-    // The checkout shows the pass as its product prints it, priced per passenger.
+    // The checkout shows the pass as its product prints it, priced for both travellers (the line's own total).
     const view = cartViewV2(cart, index, 'en');
     expect(view.products).toMatchObject([{ kind: DAY_PASS_KIND, title: 'Koh Tao snorkel day pass', validFrom: TRAVEL_DATE }]);
-    expect(view.products[0]?.price.minor).toBe(DAY_PASS_PRICE_THB_MINOR);
+    expect(view.products[0]?.price.minor).toBe(DAY_PASS_PRICE_THB_MINOR * 2);
+    expect(cart.products[0]?.priceMinor).toBe(DAY_PASS_PRICE_THB_MINOR * 2);
     const busUnit = cart.items[0]?.legs[0]?.unitPriceMinor ?? 0;
     expect(view.total.minor).toBe((busUnit + DAY_PASS_PRICE_THB_MINOR) * 2);
 

@@ -9,6 +9,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCart } from '../../src/server/cart/addToCart.ts';
+import { loadCart } from '../../src/server/cart/cart.ts';
+import { cartView } from '../../src/server/cart/view.ts';
 import { createCheckoutApi } from '../../src/server/checkout/api.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
 import { bookings, cartProductLines, carts, fxRates, productStock } from '../../src/server/db/schema.ts';
@@ -39,12 +41,13 @@ const post = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body), h
 
 const JR_7 = 101;
 const START = '2025-06-20';
-const ANNA = { fullName: 'Anna Berg', birthDate: '1990-04-12', residence: 'SE' };
-const LI = { fullName: 'Li Wei', birthDate: '1986-11-03', residence: 'SG' };
+const ANNA = { kind: 'adult', fullName: 'Anna Berg', birthDate: '1990-04-12', residence: 'SE' };
+const LI = { kind: 'adult', fullName: 'Li Wei', birthDate: '1986-11-03', residence: 'SG' };
+/** Anna's daughter, 9 on the start date: a child fare (JR: 6 to 11). */
+const ELSA = { kind: 'child', fullName: 'Elsa Berg', birthDate: '2016-01-05', residence: 'SE' };
 const jrPass = (over: Record<string, unknown> = {}) => ({
   passId: JR_7,
   classKey: 'ordinary',
-  passengerKind: 'adult',
   startDate: START,
   travellers: [ANNA, LI],
   currency: 'THB',
@@ -195,8 +198,15 @@ describe.each(DATABASES)('rail passes through the HTTP calls on $name', ({ open 
       'travellers.0.residence': ['residence_not_allowed'],
     });
     expect(await refused(jrPass({ classKey: 'first' }), 422, 'railpass_not_sellable')).toEqual({ classKey: ['unknown_class'] });
-    expect(await refused(jrPass({ passengerKind: 'senior' }), 422, 'railpass_not_sellable')).toMatchObject({
-      passengerKind: ['kind_not_sold'],
+    expect(await refused(jrPass({ travellers: [ANNA, { ...LI, kind: 'senior' }] }), 422, 'railpass_not_sellable')).toMatchObject({
+      'travellers.1.kind': ['kind_not_sold'],
+    });
+    // Each traveller's age is checked against their own kind: an adult booked as a child is refused.
+    expect(await refused(jrPass({ travellers: [{ ...ANNA, kind: 'child' }, ELSA] }), 422, 'railpass_not_sellable')).toEqual({
+      'travellers.0.birthDate': ['age_not_allowed'],
+    });
+    expect(await refused(jrPass({ travellers: [{ ...ANNA, kind: undefined }] }), 400, 'invalid_railpass_purchase')).toMatchObject({
+      'travellers.0.kind': expect.any(Array) as unknown,
     });
     expect(await refused(jrPass({ startDate: '2025-02-30', travellers: [] }), 400, 'invalid_railpass_purchase')).toMatchObject({
       startDate: ['invalid_date'],
@@ -207,7 +217,7 @@ describe.each(DATABASES)('rail passes through the HTTP calls on $name', ({ open 
     expect((await db.select().from(carts)).length).toBe(cartsBefore);
   });
 
-  it('sells a Japan Rail Pass beside a bus seat: checkout, card payment, ticket, cancellation under the pass rule', async () => {
+  it('sells a Japan Rail Pass for an adult and a child beside a bus seat: checkout, card payment, ticket, cancellation under the pass rule', async () => {
     const index = await refreshSearchIndex(db);
     const trip = await addToCart(db, index, { slug: BUS, lang: 'en', currency: 'THB', people: 2, now: NOW, sessionKey: TRAVELLER_SESSION });
     if (!trip.ok) throw new Error(trip.code);
@@ -221,17 +231,23 @@ describe.each(DATABASES)('rail passes through the HTTP calls on $name', ({ open 
       body: { error: { code: 'travellers_mismatch', fields: { travellers: ['expected_2'] } } },
     });
 
-    const added = await getJson(api().addToCart(ctx('/api/nuxt/en/cart/railpass', post(jrPass({ cartHash: trip.hash })))));
-    const passUnit = convertMinor(50_000, 'JPY', 'THB', index.fx) ?? 0;
-    expect(added).toMatchObject({ status: 201, body: { hash: trip.hash, price: { minor: passUnit, fxcode: 'THB' } } });
+    // One purchase, two kinds: the line's price is Anna's adult fare plus Elsa's child fare.
+    const added = await getJson(
+      api().addToCart(ctx('/api/nuxt/en/cart/railpass', post(jrPass({ cartHash: trip.hash, travellers: [ANNA, ELSA] })))),
+    );
+    const passPrice = convertMinor(50_000 + 25_000, 'JPY', 'THB', index.fx) ?? 0;
+    expect(added).toMatchObject({ status: 201, body: { hash: trip.hash, price: { minor: passPrice, fxcode: 'THB' } } });
     const [line] = await db.select().from(cartProductLines);
-    expect(line?.kind).toBe('railpass');
+    expect(line).toMatchObject({ kind: 'railpass', priceMinor: passPrice });
+    const view = cartView((await loadCart(db, trip.hash)) ?? expect.fail('no cart'), index);
+    expect(view.products[0]?.price.minor).toBe(passPrice);
+    expect(view.total.minor).toBe(trip.unitMinor * 2 + passPrice);
 
     const checkout = createCheckoutApi({ db, now: () => NOW, holdMinutes: 20 });
     const form = {
       email: 'anna.berg@example.com',
       phone: '+66 81 234 5678',
-      passengers: [ANNA, LI].map((p) => ({
+      passengers: [ANNA, ELSA].map((p) => ({
         full_name: p.fullName,
         birth_date: p.birthDate,
         nationality: p.residence,
@@ -242,7 +258,7 @@ describe.each(DATABASES)('rail passes through the HTTP calls on $name', ({ open 
     const reserved = await checkout.reserve(ctx('/x', post({ form }), { hash: trip.hash }));
     expect(reserved.status).toBe(201);
     const booked = (await reserved.json()) as { booking: { id: string; total: { minor: number } } };
-    const total = (trip.unitMinor + passUnit) * 2;
+    const total = trip.unitMinor * 2 + passPrice;
     expect(booked.booking.total.minor).toBe(total);
     const stock = () => db.select().from(productStock).where(eq(productStock.kind, 'railpass'));
     expect(await stock()).toMatchObject([{ stockKey: `${String(JR_7)}:${START}`, capacity: 40, held: 2, sold: 0 }]);
@@ -307,7 +323,8 @@ describe.each(DATABASES)('rail passes through the HTTP calls on $name', ({ open 
     expect(text).toContain(`Valid from: ${START}`);
     expect(text).toContain('Valid until: 2025-06-26');
     expect(text).toContain('Valid for 7 consecutive days');
-    expect(text).toContain('Anna Berg, born 1990-04-12, resident of SE');
+    expect(text).toContain('Anna Berg, born 1990-04-12, resident of SE · Adult');
+    expect(text).toContain('Elsa Berg, born 2016-01-05, resident of SE · Child');
     expect(text).toContain('exchange voucher');
 
     // Free cancellation ends the day before the start (the bus leaves first: its own rule applies to it).

@@ -27,8 +27,9 @@ export const dayPassProduct = simpleProduct<DayPass>({
   line,
   quote(pass, q) {
     if (q.now >= startOf(pass.day).getTime()) return 'sales_closed';
+    // Every traveller of the cart takes a pass at the one price.
     const unit = convertMinor(DAY_PASS_PRICE_THB_MINOR, 'THB', q.currency, q.index.fx);
-    return unit === undefined ? 'no_price' : { unitPriceMinor: unit, currency: q.currency };
+    return unit === undefined ? 'no_price' : { priceMinor: unit * q.people, currency: q.currency };
   },
   stock: (pass) => ({ key: `${pass.pass}:${pass.day}`, capacity: DAY_PASSES_PER_DAY }),
   refundTerm: (pass, fareMinor) => ({

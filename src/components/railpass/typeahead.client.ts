@@ -4,8 +4,10 @@
  * (railpassTypeahead/popular). Arrow keys move through the suggestions (aria-activedescendant,
  * focus stays in the box), Enter opens the one chosen, Escape closes the list (a second one
  * empties the box), a click opens a suggestion. Loaded on the first interaction with the box (the page's
- * loader script); without it the form still posts to /{lang}/railpass/find.
+ * loader script); without it the form still posts to /{lang}/railpass/find. A query that
+ * matches nothing shows the empty message followed by the query (SPEC §9 select empty).
  */
+import { selectEmptyText } from '../../domain/selectEmpty.ts';
 
 interface Suggestion {
   name: string;
@@ -18,6 +20,8 @@ interface Texts {
   pass: string;
   popular: string;
   none: string;
+  /** The empty message a typed query that matches nothing is shown after (selectEmptyText). */
+  empty: string;
   /** "Suggestions: [count]" (the number goes where [count] is). */
   count: string;
 }
@@ -33,6 +37,7 @@ export function enhanceRailpassSearch(form: HTMLFormElement): void {
   const input: HTMLInputElement = foundInput;
   const listbox: HTMLUListElement = foundListbox;
   const status: HTMLElement = foundStatus;
+  const emptyNote = form.querySelector<HTMLElement>('[data-typeahead-empty]');
   const listLabel = listbox.getAttribute('aria-label') ?? '';
   form.dataset.enhanced = 'true';
   const lang = form.dataset.lang ?? 'en';
@@ -62,6 +67,7 @@ export function enhanceRailpassSearch(form: HTMLFormElement): void {
     clearTimeout(timer);
     request?.abort();
     listbox.hidden = true;
+    if (emptyNote) emptyNote.hidden = true;
     input.setAttribute('aria-expanded', 'false');
     setActive(-1);
   }
@@ -90,12 +96,24 @@ export function enhanceRailpassSearch(form: HTMLFormElement): void {
         return li;
       }),
     );
+    if (emptyNote) emptyNote.hidden = true;
     listbox.setAttribute('aria-label', heading ?? listLabel);
     const open = items.length > 0;
     listbox.hidden = !open;
     input.setAttribute('aria-expanded', String(open));
     setActive(-1);
     status.textContent = open ? texts.count.replace('[count]', String(items.length)) : texts.none;
+  }
+
+  /** Nothing matches the typed query: the empty message with the query, seen and heard (SPEC §9). */
+  function renderEmpty(query: string) {
+    render([], null);
+    const text = selectEmptyText(texts.empty, query);
+    if (emptyNote) {
+      emptyNote.textContent = text;
+      emptyNote.hidden = false;
+    }
+    status.textContent = text;
   }
 
   function choose(i: number) {
@@ -122,7 +140,8 @@ export function enhanceRailpassSearch(form: HTMLFormElement): void {
       };
       if (query !== input.value.trim() || document.activeElement !== input) return;
       const items = body.records ?? (body.passes ?? []).map((p) => ({ kind: 'pass' as const, name: p.name, url: p.url }));
-      render(items.slice(0, 8), query ? null : texts.popular);
+      if (query && items.length === 0) renderEmpty(query);
+      else render(items.slice(0, 8), query ? null : texts.popular);
     } catch {
       // Offline or superseded: the form still submits to the find page.
     }

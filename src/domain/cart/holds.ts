@@ -37,7 +37,7 @@ export interface PriceChange {
   currentMinor: number;
 }
 
-/** The per-passenger total moved: the traveller must see the new price before continuing. */
+/** The cart's total moved: the traveller must see the new price before continuing. */
 export function priceChange(quotedMinor: number, currentMinor: number): PriceChange | undefined {
   return quotedMinor === currentMinor ? undefined : { quotedMinor, currentMinor };
 }

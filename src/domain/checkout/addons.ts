@@ -31,6 +31,40 @@ export const LUGGAGE_OPTIONS: readonly LuggageOption[] = [
   { value: '30kg', thbMinor: 25_000 },
 ];
 
+/** One row of an addon field: an option and how many of it. */
+export interface AddonRow {
+  option: string;
+  quantity: number;
+}
+
+/**
+ * An addon field's comma-separated value (SPEC §3 addon field): `20kg:2,30kg` is two 20 kg pieces
+ * and one 30 kg piece. The form apps send and read instead of the structured rows; an option
+ * without a count is one piece, and an option named twice adds up. A token that is not
+ * `option[:count]` keeps a count that is not a number, so the schema names that row.
+ */
+export function addonRowsFromValue(value: string): { option: string; quantity: number }[] {
+  const rows: { option: string; quantity: number }[] = [];
+  for (const token of value.split(',').map((x) => x.trim())) {
+    if (token === '') continue;
+    const match = /^([a-z0-9-]{1,20})(?::(\d{1,3}))?$/.exec(token);
+    const option = match?.[1] ?? token.slice(0, 20);
+    const quantity = match ? Number(match[2] ?? 1) : Number.NaN;
+    const same = match ? rows.find((r) => r.option === option) : undefined;
+    if (same) same.quantity += quantity;
+    else rows.push({ option, quantity });
+  }
+  return rows;
+}
+
+/** The rows as the comma-separated value (rows of no pieces left out): what addonRowsFromValue reads back. */
+export function addonValueOfRows(rows: readonly AddonRow[]): string {
+  return rows
+    .filter((r) => r.quantity > 0)
+    .map((r) => (r.quantity === 1 ? r.option : `${r.option}:${String(r.quantity)}`))
+    .join(',');
+}
+
 /** "20kg" → "20 kg", "20 كغ", "20 кг", "20キロ"…: the weight in the locale's own unit style. */
 export function luggageLabel(value: string, localeCode: string): string {
   const kg = /^(\d+)kg$/.exec(value);

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { PassengerField } from './fields.ts';
-import { MAX_ADDON_QUANTITY } from './addons.ts';
+import { addonRowsFromValue, MAX_ADDON_QUANTITY } from './addons.ts';
 import { seatChoiceErrors } from '../seats/selection.ts';
 import {
   EMAIL,
@@ -61,11 +61,17 @@ export function passengerSchema(required: readonly PassengerField[], today: stri
 
 export const addonsSchema = z.object({
   insurance: z.string().max(20).nullable().default(null),
-  /** Extra luggage: repeatable rows of (option, quantity 1–99), at least one row kept. */
-  luggage: z
-    .array(z.object({ option: z.string().max(20), quantity: z.coerce.number().int().min(0).max(MAX_ADDON_QUANTITY) }))
-    .max(20)
-    .default([]),
+  /**
+   * Extra luggage: repeatable rows of (option, quantity 1–99), at least one row kept; or the
+   * addon field's comma-separated value (`20kg:2,30kg`, SPEC §3), read into the same rows.
+   */
+  luggage: z.preprocess(
+    (v) => (typeof v === 'string' ? addonRowsFromValue(v.slice(0, 400)) : v),
+    z
+      .array(z.object({ option: z.string().max(20), quantity: z.coerce.number().int().min(0).max(MAX_ADDON_QUANTITY) }))
+      .max(20)
+      .default([]),
+  ),
   pickup: z.string().max(40).nullable().default(null),
 });
 

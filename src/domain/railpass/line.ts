@@ -1,8 +1,9 @@
 /**
  * A rail pass cart line (kind `railpass`) as stored and as `cart/railpass` receives it: the pass,
- * its class, the passenger kind, the start date and the travellers it is for, with the fields an
- * issuer checks (birth date for age-based fares, country of residence for residence rules). The
- * cart's `people` is the number of travellers.
+ * its class, the start date and the travellers it is for, each with their passenger kind (one
+ * purchase may hold an adult and a child, each paying their own fare) and the fields an issuer
+ * checks (birth date for the kind's age rule, country of residence for residence rules). The
+ * cart's `people` is the number of travellers; the line's price is the sum of their fares.
  */
 import { z } from 'zod';
 import { MAX_ROW_ID } from '../ids.ts';
@@ -21,6 +22,8 @@ export const isoDaySchema = z
   }, 'invalid_date');
 
 export const passTravellerSchema = z.strictObject({
+  /** The fare this traveller pays; their age on the start date must fit the kind's rule. */
+  kind: z.enum(PASSENGER_KINDS),
   fullName: z.string().trim().min(2, 'too_short').max(80, 'too_long'),
   birthDate: isoDaySchema.refine((d) => d >= '1900-01-01', 'invalid_date'),
   /** ISO 3166-1 alpha-2, as the checkout's nationality field. */
@@ -35,7 +38,6 @@ export const passTravellerSchema = z.strictObject({
 export const railpassPurchaseSchema = z.strictObject({
   passId: z.number().int().positive().max(MAX_ROW_ID),
   classKey: z.string().regex(/^[a-z0-9-]{1,40}$/, 'invalid_class'),
-  passengerKind: z.enum(PASSENGER_KINDS),
   startDate: isoDaySchema,
   travellers: z.array(passTravellerSchema).min(1, 'required').max(MAX_PASS_TRAVELLERS, 'too_many'),
 });
@@ -61,7 +63,23 @@ export const passTermsSchema = z.strictObject({
   dailyAllocation: z.number().int().min(1).max(100_000),
 });
 
-export const railpassLineSchema = railpassPurchaseSchema.extend({ terms: passTermsSchema });
+const railpassLineShape = railpassPurchaseSchema.extend({ terms: passTermsSchema });
+
+/**
+ * Lines stored before travellers had a kind each carry one `passengerKind` for all of them: read
+ * as the same kind on every traveller (what they were sold as), so those bookings still print,
+ * refund and re-quote. New lines are always written with a kind per traveller.
+ */
+function travellerKindsOfOldLine(stored: unknown): unknown {
+  if (typeof stored !== 'object' || stored === null || !('passengerKind' in stored)) return stored;
+  const { passengerKind, ...rest } = stored as { passengerKind: unknown; travellers?: unknown };
+  const travellers = Array.isArray(rest.travellers)
+    ? rest.travellers.map((t: unknown) => (typeof t === 'object' && t !== null ? { kind: passengerKind, ...t } : t))
+    : rest.travellers;
+  return { ...rest, travellers };
+}
+
+export const railpassLineSchema = z.preprocess(travellerKindsOfOldLine, railpassLineShape);
 
 export type PassTerms = z.infer<typeof passTermsSchema>;
 export type RailpassLine = z.infer<typeof railpassLineSchema>;

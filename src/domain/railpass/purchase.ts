@@ -76,30 +76,46 @@ export function refundDeadline(pass: Pick<RailpassRecord, 'refund'>, startDate: 
   return new Date(Date.parse(`${startDate}T00:00:00Z`) - pass.refund.fullRefundDaysBefore * DAY_MS);
 }
 
+/** The line's fare in the issuer's currency (minor units): each traveller's fare by their kind; undefined when one is not sold. */
+export function lineFare(
+  pass: Pick<RailpassRecord, 'classOptions'>,
+  classKey: string,
+  travellers: readonly { kind: PassengerKind }[],
+): number | undefined {
+  let sum = 0;
+  for (const traveller of travellers) {
+    const fare = fareOf(pass, classKey, traveller.kind);
+    if (fare === undefined) return undefined;
+    sum += fare;
+  }
+  return sum;
+}
+
 /** Why a line cannot be sold for this pass now, checked field by field for the traveller's error. */
 export type LineProblem =
   | { code: 'unknown_class'; field: 'classKey' }
-  | { code: 'kind_not_sold'; field: 'passengerKind' }
+  | { code: 'kind_not_sold'; field: `travellers.${number}.kind` }
   | { code: 'start_too_early' | 'start_too_late'; field: 'startDate' }
   | { code: 'age_not_allowed'; field: `travellers.${number}.birthDate` }
   | { code: 'residence_not_allowed'; field: `travellers.${number}.residence` };
 
 export interface LineToCheck {
   classKey: string;
-  passengerKind: PassengerKind;
   startDate: string;
-  travellers: readonly { birthDate: string; residence: string }[];
+  /** Each traveller with their own kind: one purchase may mix adults and children. */
+  travellers: readonly { kind: PassengerKind; birthDate: string; residence: string }[];
 }
 
 export function lineProblems(pass: RailpassRecord, line: LineToCheck, now: number): LineProblem[] {
   const problems: LineProblem[] = [];
   const option = pass.classOptions.find((c) => c.key === line.classKey);
   if (!option) problems.push({ code: 'unknown_class', field: 'classKey' });
-  else if (option.fares[line.passengerKind] === undefined) problems.push({ code: 'kind_not_sold', field: 'passengerKind' });
   const start = startDateProblem(pass, line.startDate, now);
   if (start) problems.push({ code: start, field: 'startDate' });
   for (const [i, traveller] of line.travellers.entries()) {
-    if (!kindFitsAge(pass, line.passengerKind, ageOn(traveller.birthDate, line.startDate))) {
+    // A kind the class does not sell is named once; its age rule is then moot.
+    if (option && option.fares[traveller.kind] === undefined) problems.push({ code: 'kind_not_sold', field: `travellers.${i}.kind` });
+    else if (!kindFitsAge(pass, traveller.kind, ageOn(traveller.birthDate, line.startDate))) {
       problems.push({ code: 'age_not_allowed', field: `travellers.${i}.birthDate` });
     }
     if (!residenceAllowed(pass.residence, traveller.residence))

@@ -34,6 +34,7 @@ import {
   type Passenger,
 } from '../../stores/checkout.store.ts';
 import { islandTranslator } from '../shared/translate.ts';
+import { isCartFrozen } from '../../stores/frozenCart.ts';
 import { $chosenSeats, $takenSince, initSeats, markTaken, seatChoice, toggleSeat, type SeatMapData } from '../../stores/seats.store.ts';
 // Most trips have no seat map (buses, vans, ferries' deck class): the map and its placement rule
 // load only for a checkout that has one, so they stay out of every other checkout's first load.
@@ -488,6 +489,8 @@ export default function PassengersForm({
           </>
         )}
       </p>
+      {/* A frozen cart's total is final: the fares moving meanwhile change nothing (the cookie is read after hydration). */}
+      {hydrated && isCartFrozen(hash) && <p className="checkout-form__frozen">{t('checkout.frozen')}</p>}
 
       {submit.kind === 'price_changed' && (
         <div className="notice notice--warn" role="alert">

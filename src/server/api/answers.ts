@@ -293,6 +293,11 @@ export const ANSWERS = {
     date: z.iso.date(),
     people: z.number().int(),
     seoOverrideExperiment: z.enum(['y', 'n']),
+    seo: z
+      .object({ title: z.string().nullable(), description: z.string().nullable(), heading: z.string().nullable() })
+      .nullable()
+      .optional()
+      .meta({ description: "With seoOverrideExperiment=y: Admin's texts for the results page (admin/seo), null when it has none." }),
     experimentJSONLD: z.unknown().optional(),
   }),
 } as const;

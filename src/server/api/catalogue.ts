@@ -171,6 +171,12 @@ export const API_ERRORS = {
   },
   chat_forbidden: { status: 403, about: 'This chat belongs to another traveller (sign in, or use the browser that started it).' },
   chat_not_found: { status: 404, about: 'This traveller has no open chat to answer.' },
+
+  // The admin calls of SPEC §7 (issue 22, src/server/admin/): staff only, by the role table.
+  staff_only: { status: 403, about: "The signed-in account's role may not make this call (the role table of the operators area)." },
+  two_factor_required: { status: 403, about: 'Staff turn on two-factor sign-in in their profile before making staff calls.' },
+  invalid_admin_input: { status: 422, about: "The admin call's query or body fails its rules; `fields` names each failure." },
+  proxy_unavailable: { status: 503, about: 'The site did not answer the proxied request in time; nothing was changed.' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

@@ -78,6 +78,11 @@ import { API_ERRORS, type ApiErrorCode } from './catalogue.ts';
 import { bugReportAnswer, pingAnswer, recordedAnswer } from '../analytics/api.ts';
 import { bugReportBody, clientErrorsBody, externalBody, replayBody, visitlogBody } from '../analytics/schemas.ts';
 import { ANSWERS } from './answers.ts';
+import { ADMIN_ANSWERS, ADMIN_CHANGE_ANSWERS } from '../admin/answers.ts';
+import { articleAdminQuery, articleInput } from '../admin/articles.ts';
+import { proxyQuery } from '../admin/proxy.ts';
+import { seoInput, seoQuery } from '../admin/seo.ts';
+import { adminTripInfoQuery } from '../admin/tripInfo.ts';
 import { apiErrorBodySchema } from './errors.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -114,6 +119,9 @@ export interface ApiOperation {
 }
 
 const nuxt = (path: string) => `/api/nuxt/{lang}/${path}`;
+
+/** Every admin call refuses a visitor, a role the table does not allow, and staff without two-factor. */
+const ADMIN_REFUSALS = ['not_signed_in', 'staff_only', 'two_factor_required'] as const satisfies readonly ApiErrorCode[];
 
 /**
  * The checkout form as the document shows it. The handler builds bookingFormSchema per cart
@@ -217,8 +225,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: 'get',
     path: nuxt('common-data'),
     tag: 'trips',
-    summary: 'Vehicle classes, operators and stations',
-    ok: { status: 200, description: 'The reference data the client keeps.' },
+    summary: 'Vehicle classes, seat classes, operators and stations',
+    ok: {
+      status: 200,
+      description:
+        "The reference data the client keeps: `classes` (vehicle classes), `seat_classes` `{ id, name, vehclasses }` (the classes a travel option's `class_id` names, in the request's language), `operators`, `stations`.",
+    },
     etag: true,
     errors: ['search_unavailable'],
   },
@@ -334,7 +346,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'checkout',
     summary: "Validate the form again and hold every leg's seats",
     description:
-      'A `price_changed` answer carries `old_total` and `new_total` in its `error` object. Back from the confirmation step, the held booking keeps its seats and takes the new details (200). `form.seats` (optional) chooses places on the seat maps of GET checkout: one entry per leg `{ leg, seats: ["12A", …] }` with one place per passenger; an empty or short choice is a 422 naming `seats.<i>` (field-error-seats-empty, field-error-seats-not-enough), a place taken meanwhile a 409 `seat_taken` with `seats`. Without it, the operator seats travellers.',
+      'A `price_changed` answer carries `old_total` and `new_total` in its `error` object. Back from the confirmation step, the held booking keeps its seats and takes the new details (200). `form.seats` (optional) chooses places on the seat maps of GET checkout: one entry per leg `{ leg, seats: ["12A", …] }` with one place per passenger; an empty or short choice is a 422 naming `seats.<i>` (field-error-seats-empty, field-error-seats-not-enough), a place taken meanwhile a 409 `seat_taken` with `seats`. Without it, the operator seats travellers. `form.addons.luggage` takes the structured rows `[{ option, quantity }]` or the addon field\'s comma-separated value (`"20kg:2,30kg"`: option and count, a bare option is one piece); GET checkout\'s `addons.luggage.value` gives the held booking\'s choice in that form.',
     params: cartHashParam,
     body: { schema: reserveBody.extend({ form: documentedBookingForm }) },
     ok: { schema: ANSWERS.reserved, status: 201, description: '`{ booking, pay_url }`: the booking with its hold expiry.' },
@@ -1063,6 +1075,77 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'The server process answers (the database is not asked: see /api/health)',
     ok: { schema: pingAnswer, status: 200, description: '`{ pong: true, time }`.' },
     errors: [],
+  },
+  // The admin calls of SPEC §7 (issue 22, src/server/admin/): staff only, by the operators area's role table.
+  {
+    method: 'get',
+    path: nuxt('admin/tripinfo'),
+    tag: 'admin',
+    summary:
+      "A trip's legs, stops, fares, seats per class, holds and sales closure, and why search shows it or not (Support, Manager, Admin)",
+    description: "Read from the database; `search_index` says what this server process's search index answers for the same key.",
+    query: [adminTripInfoQuery],
+    ok: { status: 200, description: 'The trip as staff see it.', schema: ADMIN_ANSWERS.tripInfo },
+    errors: [...ADMIN_REFUSALS, 'invalid_admin_input', 'unknown_trip', 'search_unavailable'],
+  },
+  {
+    method: 'get',
+    path: nuxt('admin/seo'),
+    tag: 'admin',
+    summary: "The pages' search-engine title, description and heading overrides (Admin)",
+    query: [seoQuery],
+    ok: { status: 200, description: '`{ overrides }`.', schema: ADMIN_ANSWERS.seoList },
+    errors: [...ADMIN_REFUSALS, 'invalid_admin_input'],
+  },
+  {
+    method: 'post',
+    path: nuxt('admin/seo'),
+    tag: 'admin',
+    summary: "Save one page's search-engine texts; with every text empty, remove the page's override (Admin)",
+    description:
+      'Shown on the page at once in every server process, and in `trips/page-data` (`seo`) when `seoOverrideExperiment=y`. Audited (network_audit).',
+    body: { schema: seoInput },
+    ok: { status: 200, description: '`{ result, override }`.', schema: ADMIN_CHANGE_ANSWERS.seoSaved },
+    errors: [...ADMIN_REFUSALS, 'invalid_admin_input'],
+  },
+  {
+    method: 'post',
+    path: nuxt('admin/warmup'),
+    tag: 'admin',
+    summary: 'Rebuild the search index and the answer caches in every server process (Manager, Admin)',
+    description: 'A new inventory version announced on the bus; the answer comes after this process rebuilt its index.',
+    ok: { status: 200, description: 'The new version and how long the build took.', schema: ADMIN_ANSWERS.warmup },
+    errors: [...ADMIN_REFUSALS, 'search_unavailable'],
+  },
+  {
+    method: 'get',
+    path: nuxt('admin/article'),
+    tag: 'admin',
+    summary: 'Support articles published from the operators area (Manager, Admin)',
+    query: [articleAdminQuery],
+    ok: { status: 200, description: '`{ articles }`.', schema: ADMIN_CHANGE_ANSWERS.articles },
+    errors: [...ADMIN_REFUSALS, 'invalid_admin_input'],
+  },
+  {
+    method: 'post',
+    path: nuxt('admin/article'),
+    tag: 'admin',
+    summary: "Publish a support article's new title, summary and text in one language without a deploy, or unpublish it (Manager, Admin)",
+    description: 'The help page and `support/article` show it at once in every server process. Audited (network_audit).',
+    body: { schema: articleInput },
+    ok: { status: 200, description: '`{ result, article }`.', schema: ADMIN_CHANGE_ANSWERS.articleChanged },
+    errors: [...ADMIN_REFUSALS, 'invalid_admin_input', 'unknown_document'],
+  },
+  {
+    method: 'get',
+    path: nuxt('admin/proxy'),
+    tag: 'admin',
+    summary:
+      "What a partner's host or an app gets for a GET of a path of this site, without the caller's cookies (Support, Manager, Admin)",
+    description: "The request goes to this site's own origin with the partner's Host and the `x-client-platform` header.",
+    query: [proxyQuery],
+    ok: { status: 200, description: 'The status, headers and body the partner or app would get.', schema: ADMIN_ANSWERS.proxy },
+    errors: [...ADMIN_REFUSALS, 'invalid_admin_input', 'proxy_unavailable'],
   },
   {
     method: 'post',

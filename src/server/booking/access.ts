@@ -57,6 +57,11 @@ export function checkoutHashCookieOptions() {
   return { path: '/', maxAge: cookieMaxAge('checkout_hash'), sameSite: 'lax' as const, httpOnly: true, secure: secureCookies() };
 }
 
+/** The `frozen_cart` cookie (SPEC §3): scripts read it, so it is not HttpOnly (src/stores/frozenCart.ts). */
+export function frozenCartCookieOptions() {
+  return { path: '/', maxAge: cookieMaxAge('frozen_cart'), sameSite: 'lax' as const, httpOnly: false, secure: secureCookies() };
+}
+
 /** Lets the browser holding `key` act on the cart (the browser that made it, or one that resumed it). */
 export async function bindCartSession(db: Db, cartId: number, key: string): Promise<void> {
   await db

@@ -10,7 +10,7 @@ import type { QuoteProblem } from '../../domain/cart/quote.ts';
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
 import type { Db } from '../db/client.ts';
 import { seatHolds } from '../db/schema.ts';
-import { cartUnitTotal, loadCart, requoteCart, type LoadedCart } from '../cart/cart.ts';
+import { cartTotal, loadCart, requoteCart, type LoadedCart } from '../cart/cart.ts';
 import type { ProductQuoteProblem } from '../products/product.ts';
 import { quoteCart, stockNeeds } from '../products/lines.ts';
 import { holdSeats, type LegSeats, type NewBooking, type ReservedBooking, type SoldOutLeg } from './lifecycle/hold.ts';
@@ -52,14 +52,15 @@ export async function reserveCart(db: Db, input: ReserveInput): Promise<ReserveR
   const loaded = input.loaded ?? (await loadCart(db, input.hash));
   if (!loaded) return { ok: false, code: 'cart_not_found' };
   // Every line priced by its product (src/server/products): departure seats and everything else.
-  const quoted = quoteCart(loaded, { currency: loaded.cart.currency, now: input.now, index: input.index });
-  if (typeof quoted === 'string') return { ok: false, code: quoted };
   const people = input.people ?? loaded.cart.people;
+  const quoted = quoteCart(loaded, { currency: loaded.cart.currency, now: input.now, index: input.index, people });
+  if (typeof quoted === 'string') return { ok: false, code: quoted };
 
   // A frozen cart keeps its quoted prices; an open one must show a moved price before holding seats.
-  const unitMinor = cartUnitTotal(loaded);
+  // Compared as totals: a product line has its own total (its travellers' fares), not a unit price.
+  const fareMinor = cartTotal(loaded, people);
   if (loaded.cart.frozenAt === null) {
-    const change = priceChange(unitMinor, quoted.unitMinor);
+    const change = priceChange(fareMinor, quoted.totalMinor);
     if (change) {
       // The traveller sees the new price and continues with it (the next reserve finds no change).
       await requoteCart(
@@ -76,7 +77,7 @@ export async function reserveCart(db: Db, input: ReserveInput): Promise<ReserveR
   const legs = lockOrder(needs.legs);
   const now = new Date(input.now);
   const expiresAt = holdExpiresAt(input.now, input.holdMinutes);
-  const totalMinor = unitMinor * people + (input.extraMinor?.(unitMinor * people) ?? 0);
+  const totalMinor = fareMinor + (input.extraMinor?.(fareMinor) ?? 0);
   const newBooking: NewBooking = {
     cartId: loaded.cart.id,
     people,

@@ -31,7 +31,7 @@ export interface LiveSnapshot<T> {
 
 export function liveSnapshot<T>(options: {
   name: string;
-  topic: Extract<Topic, 'partners_changed' | 'flags_changed' | 'redirects_changed'>;
+  topic: Extract<Topic, 'partners_changed' | 'flags_changed' | 'redirects_changed' | 'page_overrides_changed'>;
   maxAgeMs: number;
   load: () => Promise<T>;
 }): LiveSnapshot<T> {

@@ -30,7 +30,8 @@ export interface AddProductInput {
 }
 
 export type AddProductResult =
-  | { ok: true; hash: string; unitPriceMinor: number; currency: string }
+  /** `priceMinor`: the line's price for all its travellers. */
+  | { ok: true; hash: string; priceMinor: number; currency: string }
   | {
       ok: false;
       code: 'unknown_product' | 'invalid_line' | 'cart_not_found' | 'cart_closed' | 'cart_full' | ProductQuoteProblem;
@@ -43,16 +44,18 @@ export async function addProductToCart(db: Db, index: TimetableIndex, input: Add
   const parsed = product.line.safeParse(input.line);
   if (!parsed.success) return { ok: false, code: 'invalid_line', issues: parsed.error.issues.map((i) => i.path.join('.')) };
 
-  let cart: { id: number; hash: string; currency: string } | undefined;
+  let cart: { id: number; hash: string; currency: string; people: number } | undefined;
   if (input.cartHash) {
     [cart] = await db
-      .select({ id: carts.id, hash: carts.hash, currency: carts.currency })
+      .select({ id: carts.id, hash: carts.hash, currency: carts.currency, people: carts.people })
       .from(carts)
       .where(eq(carts.hash, input.cartHash))
       .limit(1);
     if (!cart) return { ok: false, code: 'cart_not_found' };
   }
-  const quotes = product.quote([parsed.data], { currency: cart?.currency ?? input.currency, now: input.now, index });
+  // A line joining a cart is for that cart's travellers.
+  const people = cart?.people ?? input.people;
+  const quotes = product.quote([parsed.data], { currency: cart?.currency ?? input.currency, now: input.now, index, people });
   if (typeof quotes === 'string') return { ok: false, code: quotes };
   const quote = quotes[0];
   if (!quote) return { ok: false, code: 'no_price' };
@@ -62,21 +65,21 @@ export async function addProductToCart(db: Db, index: TimetableIndex, input: Add
     const hash = newCartHash();
     await db.execute(sql`
       with cart as (
-        insert into ${carts} (hash, lang, currency, people) values (${hash}, ${input.lang}, ${quote.currency}, ${input.people})
+        insert into ${carts} (hash, lang, currency, people) values (${hash}, ${input.lang}, ${quote.currency}, ${people})
         returning id
       )
-      insert into ${cartProductLines} (cart_id, position, kind, line, unit_price_minor, currency)
-      select cart.id, 0, ${input.kind}, ${JSON.stringify(line)}::jsonb, ${quote.unitPriceMinor}, ${quote.currency} from cart`);
+      insert into ${cartProductLines} (cart_id, position, kind, line, price_minor, currency)
+      select cart.id, 0, ${input.kind}, ${JSON.stringify(line)}::jsonb, ${quote.priceMinor}, ${quote.currency} from cart`);
     await bindCartSessionByHash(db, hash, input.sessionKey);
-    return { ok: true, hash, unitPriceMinor: quote.unitPriceMinor, currency: quote.currency };
+    return { ok: true, hash, priceMinor: quote.priceMinor, currency: quote.currency };
   }
 
   // One statement: the next position, and only while no booking was made from the cart (a booking
   // holds what the cart held when it was made; a product added later would be on its ticket unpaid).
   const inserted = await db.execute(sql`
-    insert into ${cartProductLines} (cart_id, position, kind, line, unit_price_minor, currency)
+    insert into ${cartProductLines} (cart_id, position, kind, line, price_minor, currency)
     select ${cart.id}, coalesce((select max(p.position) + 1 from ${cartProductLines} p where p.cart_id = ${cart.id}), 0),
-      ${input.kind}, ${JSON.stringify(line)}::jsonb, ${quote.unitPriceMinor}, ${quote.currency}
+      ${input.kind}, ${JSON.stringify(line)}::jsonb, ${quote.priceMinor}, ${quote.currency}
     where not exists (select 1 from ${bookings} b where b.cart_id = ${cart.id})
       and (select count(*) from ${cartProductLines} p where p.cart_id = ${cart.id}) < ${MAX_PRODUCT_LINES}
     returning id`);
@@ -85,5 +88,5 @@ export async function addProductToCart(db: Db, index: TimetableIndex, input: Add
     return { ok: false, code: booked ? 'cart_closed' : 'cart_full' };
   }
   await bindCartSessionByHash(db, cart.hash, input.sessionKey);
-  return { ok: true, hash: cart.hash, unitPriceMinor: quote.unitPriceMinor, currency: quote.currency };
+  return { ok: true, hash: cart.hash, priceMinor: quote.priceMinor, currency: quote.currency };
 }

@@ -6,6 +6,7 @@
 import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
 import { ApiError } from '../api/errors.ts';
+import { setCookieHeader } from '../http/setCookie.ts';
 import { endpoints, json, NO_STORE, parseInput, queryObject, readJson } from '../api/http.ts';
 import { cartHashQuery } from '../../domain/cart/cartHash.ts';
 import type { Db } from '../db/client.ts';
@@ -59,7 +60,8 @@ export function createCartApi(options: CartApiOptions = {}) {
       const [cart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.hash, hash)).limit(1);
       if (!cart || !(await cartOpenTo(db, ctx.request, cart.id, new Date(now())))) throw new ApiError('cart_not_found');
       const frozen = await freezeCart(db, hash, new Date(now()));
-      return json({ hash, frozen }, 200, NO_STORE);
+      // The browser's scripts learn the cart is frozen from this cookie (src/stores/frozenCart.ts).
+      return json({ hash, frozen }, 200, NO_STORE, frozen ? [setCookieHeader({ name: 'frozen_cart', value: hash })] : []);
     },
 
     /**

@@ -14,13 +14,13 @@ import type { Attribution } from '../partners/attribution.ts';
 export type CartRow = typeof carts.$inferSelect;
 export type CartLegRow = typeof cartLegs.$inferSelect;
 
-/** A cart line that is not a departure seat (src/server/products): its kind, its data, its quoted unit price. */
+/** A cart line that is not a departure seat (src/server/products): its kind, its data, its quoted price for all its travellers. */
 export interface CartProductLine {
   id: number;
   position: number;
   kind: string;
   line: Record<string, unknown>;
-  unitPriceMinor: number;
+  priceMinor: number;
   currency: string;
 }
 
@@ -105,7 +105,7 @@ export function loadCartById(db: Db, id: number): Promise<LoadedCart | undefined
  */
 async function loadCartWhere(db: Db, where: SQL): Promise<LoadedCart | undefined> {
   const productLines = sql<CartProductLine[] | null>`(select json_agg(json_build_object('id', p.id, 'position', p.position,
-    'kind', p.kind, 'line', p.line, 'unitPriceMinor', p.unit_price_minor, 'currency', p.currency) order by p.position)
+    'kind', p.kind, 'line', p.line, 'priceMinor', p.price_minor, 'currency', p.currency) order by p.position)
     from ${cartProductLines} p where p.cart_id = ${carts.id})`;
   const rows = await db
     .select({ cart: carts, item: cartItems, leg: cartLegs, products: productLines })
@@ -133,10 +133,17 @@ export function cartSelections(loaded: LoadedCart): CartSelection[] {
   return loaded.items.map((i) => ({ tripKey: i.tripKey, optionIds: i.optionIds }));
 }
 
-/** Per-passenger total of the cart's quoted prices (seats and products), in the cart currency's minor units. */
-export function cartUnitTotal(loaded: LoadedCart): number {
-  const seats = loaded.items.reduce((sum, item) => sum + item.legs.reduce((s, l) => s + l.unitPriceMinor, 0), 0);
-  return loaded.products.reduce((sum, p) => sum + p.unitPriceMinor, seats);
+/** What each passenger pays for the cart's departure seats as quoted (every passenger pays the same seat fare). */
+export function cartSeatUnit(loaded: LoadedCart): number {
+  return loaded.items.reduce((sum, item) => sum + item.legs.reduce((s, l) => s + l.unitPriceMinor, 0), 0);
+}
+
+/**
+ * The cart's quoted total in its currency's minor units: the seats for each of its people plus
+ * each other product line's own total (a line's travellers may pay different fares).
+ */
+export function cartTotal(loaded: LoadedCart, people = loaded.cart.people): number {
+  return loaded.products.reduce((sum, p) => sum + p.priceMinor, cartSeatUnit(loaded) * people);
 }
 
 /** Stores newly quoted prices (after the traveller was shown the change). */
@@ -144,13 +151,13 @@ export async function requoteCart(
   db: Db,
   loaded: LoadedCart,
   quoted: readonly QuotedLeg[][],
-  products: readonly { line: CartProductLine; quote: { unitPriceMinor: number; currency: string } }[] = [],
+  products: readonly { line: CartProductLine; quote: { priceMinor: number; currency: string } }[] = [],
 ): Promise<void> {
   await db.transaction(async (tx) => {
     for (const { line, quote } of products)
       await tx
         .update(cartProductLines)
-        .set({ unitPriceMinor: quote.unitPriceMinor, currency: quote.currency })
+        .set({ priceMinor: quote.priceMinor, currency: quote.currency })
         .where(eq(cartProductLines.id, line.id));
     for (const [position, item] of loaded.items.entries()) {
       for (const leg of item.legs) {

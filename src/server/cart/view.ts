@@ -10,7 +10,7 @@ import { localDateTime } from '../../domain/search/trips.ts';
 import { translatorFor } from '../content/translator.ts';
 import type { TicketItem } from '../products/product.ts';
 import { productTicketItems } from '../products/lines.ts';
-import { cartUnitTotal, type LoadedCart } from './cart.ts';
+import { cartSeatUnit, cartTotal, type LoadedCart } from './cart.ts';
 
 export interface CartView {
   hash: string;
@@ -18,14 +18,16 @@ export interface CartView {
   frozen: boolean;
   currency: string;
   people: number;
+  /** What each passenger pays for the departure seats (the fare the result cards showed, per person). */
   unit_price: Money;
+  /** Everything: the seats for every passenger plus each other product line's own total. */
   total: Money;
   items: {
     trip_key: string;
     option_ids: number[];
     legs: { schedule_id: number; travel_option_id: number; service_date: string; price: Money }[];
   }[];
-  /** The cart's other products (a pass, an add-on): kind, the line as its product stores it, price per passenger. */
+  /** The cart's other products (a pass, an add-on): kind, the line as its product stores it, its price for all its travellers. */
   products: { kind: string; line: Record<string, unknown>; price: Money }[];
 }
 
@@ -61,21 +63,20 @@ export interface LegDetails {
 
 export interface CartViewV2 extends Omit<CartView, 'items' | 'products'> {
   items: { trip_key: string; option_ids: number[]; direction: 'outbound' | 'return'; legs: LegDetails[] }[];
-  /** The other products as the ticket will print them, with their price per passenger. */
+  /** The other products as the ticket will print them, with their price for all their travellers. */
   products: (CartView['products'][number] & TicketItem)[];
 }
 
 export function cartView(loaded: LoadedCart, index: TimetableIndex): CartView {
   const { cart } = loaded;
-  const unit = cartUnitTotal(loaded);
   return {
     hash: cart.hash,
     status: cart.status,
     frozen: cart.frozenAt !== null,
     currency: cart.currency,
     people: cart.people,
-    unit_price: toMoney(unit, cart.currency, index.fx),
-    total: toMoney(unit * cart.people, cart.currency, index.fx),
+    unit_price: toMoney(cartSeatUnit(loaded), cart.currency, index.fx),
+    total: toMoney(cartTotal(loaded), cart.currency, index.fx),
     items: loaded.items.map((item) => ({
       trip_key: item.tripKey,
       option_ids: item.optionIds,
@@ -86,7 +87,7 @@ export function cartView(loaded: LoadedCart, index: TimetableIndex): CartView {
         price: toMoney(leg.unitPriceMinor, leg.currency, index.fx),
       })),
     })),
-    products: loaded.products.map((p) => ({ kind: p.kind, line: p.line, price: toMoney(p.unitPriceMinor, p.currency, index.fx) })),
+    products: loaded.products.map((p) => ({ kind: p.kind, line: p.line, price: toMoney(p.priceMinor, p.currency, index.fx) })),
   };
 }
 

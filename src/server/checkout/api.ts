@@ -228,11 +228,11 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
       if (reserved.code === 'price_changed') {
         logCheckoutStage('Price Changed', { cart: hash, ...reserved.change });
         const currency = cc.loaded.cart.currency;
-        const people = cc.loaded.cart.people;
+        // The change is between the cart's totals (fares of every line for all its travellers).
         throw new ApiError('price_changed', {
           extra: {
-            old_total: toMoney(reserved.change.quotedMinor * people, currency, index.fx),
-            new_total: toMoney(reserved.change.currentMinor * people, currency, index.fx),
+            old_total: toMoney(reserved.change.quotedMinor, currency, index.fx),
+            new_total: toMoney(reserved.change.currentMinor, currency, index.fx),
           },
         });
       }

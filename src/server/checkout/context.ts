@@ -5,6 +5,7 @@
  */
 import {
   addonLines,
+  addonValueOfRows,
   INSURANCE_OPTIONS,
   localMinus,
   LUGGAGE_OPTIONS,
@@ -15,11 +16,11 @@ import {
 } from '../../domain/checkout/addons.ts';
 import { passengerFields, type FieldSet } from '../../domain/checkout/fields.ts';
 import { classChoices, type ClassChoice } from '../../domain/cart/quote.ts';
-import type { Addons } from '../../domain/checkout/validation.ts';
+import { addonsSchema, type Addons } from '../../domain/checkout/validation.ts';
 import { convertMinor, toMoney, type Money } from '../../domain/search/money.ts';
 import type { TimetableIndex } from '../../domain/search/timetable.ts';
 import type { Translate } from '../../i18n/translate.ts';
-import { cartUnitTotal, loadCart, type LoadedCart } from '../cart/cart.ts';
+import { cartTotal, loadCart, type LoadedCart } from '../cart/cart.ts';
 import { cartViewV2, type CartViewV2 } from '../cart/view.ts';
 import type { Db } from '../db/client.ts';
 import { currentBookingForCart, type BookingRow } from '../booking/bookings.ts';
@@ -58,14 +59,15 @@ export async function checkoutContext(
     booking: await currentBookingForCart(db, loaded.cart.id, now),
     fromThb: (thb) => convertMinor(thb, 'THB', currency, index.fx) ?? thb,
     pickups: first ? pickupOptions(first.dep_time, first.from.name, localMinus) : [],
-    fareMinor: cartUnitTotal(loaded) * loaded.cart.people,
+    fareMinor: cartTotal(loaded),
     localeCode,
   };
 }
 
 export interface AddonOffer {
   insurance: { value: string; text: string; data: { pack: string; label: string }; price: Money }[];
-  luggage: { options: { value: string; label: string; price: Money }[]; max: number };
+  /** An addon field (SPEC §3): its options, the most of each, and the chosen rows as its comma-separated `value`. */
+  luggage: { options: { value: string; label: string; price: Money }[]; max: number; value: string };
   pickup: { value: string; arrival_datetime: string; arrival_station_name: string; price: Money }[];
 }
 
@@ -86,6 +88,8 @@ export function addonOffer(ctx: CheckoutContext, index: TimetableIndex, t: Trans
         price: money(ctx.fromThb(o.thbMinor)),
       })),
       max: MAX_ADDON_QUANTITY,
+      // What the held booking chose (a traveller back from confirmation), in the field's comma-separated form.
+      value: addonValueOfRows(addonsSchema.safeParse(ctx.booking?.addons).data?.luggage ?? []),
     },
     pickup: ctx.pickups.map((p) => ({
       value: p.value,

@@ -15,6 +15,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -518,7 +519,9 @@ export const seatHolds = pgTable(
 
 /**
  * Cart lines that are not departure seats: a product kind (src/server/products) with its own line
- * data, parsed by that product's schema, and the unit price (per passenger) quoted when it was added.
+ * data, parsed by that product's schema, and the line's price for all its travellers when it was
+ * quoted. A line has its own total, not a price per passenger times the cart's people, because
+ * its travellers may pay different fares (a rail pass for an adult and a child).
  */
 export const cartProductLines = pgTable(
   'cart_product_lines',
@@ -530,11 +533,11 @@ export const cartProductLines = pgTable(
     position: smallint('position').notNull(),
     kind: text('kind').notNull(),
     line: jsonb('line').$type<Record<string, unknown>>().notNull(),
-    unitPriceMinor: integer('unit_price_minor').notNull(),
+    priceMinor: integer('price_minor').notNull(),
     currency: text('currency').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('cart_product_lines_position').on(t.cartId, t.position), check('cart_product_lines_price', sql`${t.unitPriceMinor} >= 0`)],
+  (t) => [unique('cart_product_lines_position').on(t.cartId, t.position), check('cart_product_lines_price', sql`${t.priceMinor} >= 0`)],
 );
 
 /**
@@ -1471,4 +1474,62 @@ export const routeRedirects = pgTable('route_redirects', {
   status: smallint('status').notNull().default(302),
   createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Admin's per-page search-engine texts (issue 22, SPEC §7 `admin/seo`): a page's address as
+ * visitors use it (`/en/bus/bangkok/chiang-mai`) with the title, description and heading to show
+ * instead of the built ones. A null field keeps the page's own text.
+ */
+export const seoOverrides = pgTable(
+  'seo_overrides',
+  {
+    path: text('path').primaryKey(),
+    title: text('title'),
+    description: text('description'),
+    heading: text('heading'),
+    updatedBy: integer('updated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('seo_overrides_path', sql`${t.path} like '/%'`)],
+);
+
+/**
+ * Support articles edited in the operators area and published without a deploy (issue 22,
+ * SPEC §7 `admin/article`): one row per article (slug of content/support) and language; the help
+ * pages and `support/article` show it instead of the file. `page_path` is the article's address in
+ * that language, so a request finds its override without the content store.
+ */
+export const supportArticleOverrides = pgTable(
+  'support_article_overrides',
+  {
+    slug: text('slug').notNull(),
+    localeCode: text('locale_code').notNull(),
+    pagePath: text('page_path').notNull().unique(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    /** Plain text, paragraphs separated by a blank line; shown escaped (never as HTML). */
+    body: text('body').notNull(),
+    updatedBy: integer('updated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.slug, t.localeCode] })],
+);
+
+/** Raw bytes (PostgreSQL bytea): pg hands back a Buffer, PGlite a Uint8Array; both are Uint8Array. */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * GTFS feeds Admin uploaded in the operators area (issue 22 item 3), kept between the dry run and
+ * the apply so the apply reads exactly the feed whose difference Admin saw, whichever server
+ * process answers. The id is the feed's SHA-256, so the same file uploaded twice is one row.
+ */
+export const gtfsUploads = pgTable('gtfs_uploads', {
+  id: text('id').primaryKey(),
+  fileName: text('file_name').notNull(),
+  data: bytes('data').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  uploadedBy: integer('uploaded_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }),
 });

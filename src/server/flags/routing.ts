@@ -6,6 +6,7 @@
  */
 import { flagIsLive, FLAG_COOKIE, NEW_PAGE_VARIANT, pageFlagFor, parseAssignments } from '../../domain/featureFlags.ts';
 import { isKnownPartnerHost } from '../partners/registry.ts';
+import { hasPageOverride } from '../admin/pageOverrides.ts';
 import { currentFlags } from './registry.ts';
 
 function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
@@ -20,6 +21,8 @@ function cookieValue(cookieHeader: string | undefined, name: string): string | u
 export function needsServer(host: string | undefined, pathname: string, cookieHeader: string | undefined): boolean {
   // Pages only: scripts, styles, images and fonts are the same for every host.
   if (isKnownPartnerHost(host) && !/\.[a-z0-9]+$/i.test(pathname)) return true;
+  // Admin's search-engine texts or a published support article (issue 22): the server rewrites the page.
+  if (hasPageOverride(pathname)) return true;
   const flagKey = pageFlagFor(pathname);
   if (!flagKey) return false;
   if (flagIsLive(currentFlags()?.find((f) => f.key === flagKey))) return true;

@@ -6,6 +6,7 @@
 import { parseServerEnv } from '../config.ts';
 import { loadFlags } from '../flags/registry.ts';
 import { loadPartners } from '../partners/registry.ts';
+import { loadPageOverrides } from '../admin/pageOverrides.ts';
 import { loadRedirects } from '../redirects/registry.ts';
 import { getDbHandle } from '../db/index.ts';
 import { eventDispatcher } from '../events/instance.ts';
@@ -38,7 +39,7 @@ export async function startServerJobs(env: Record<string, string | undefined> = 
  * registries is the one loaded; kept fresh from then on through the bus.
  */
 export async function loadRequestRegistries(): Promise<void> {
-  const load = () => Promise.all([loadPartners(), loadFlags(), loadRedirects()]);
+  const load = () => Promise.all([loadPartners(), loadFlags(), loadRedirects(), loadPageOverrides()]);
   await load();
   // A bus message missed while disconnected: the age check inside get() reloads within a minute.
   setInterval(() => void load().catch(() => undefined), 30_000).unref();

@@ -46,6 +46,20 @@ export const OP_ACTIONS = {
   'page.redirects': ADMIN,
   'redirects.save': ADMIN,
   'redirects.delete': ADMIN,
+  // Issue 22 item 4: the admin calls of SPEC §7 (src/server/admin/) and their pages. Reading a trip's
+  // state and seeing what a partner sees are support work; rebuilding caches and editing help
+  // articles touch every traveller (managers); search-engine texts are the site's face (admin).
+  'admin.tripinfo': SUPPORT_UP,
+  'admin.proxy': SUPPORT_UP,
+  'admin.warmup': MANAGER_UP,
+  'page.articles': MANAGER_UP,
+  'admin.article': MANAGER_UP,
+  'page.seo': ADMIN,
+  'admin.seo': ADMIN,
+  // Issue 22 item 3: timetables in and out as GTFS (src/server/ops/gtfs.ts).
+  'page.gtfs': ADMIN,
+  'gtfs.import': ADMIN,
+  'gtfs.export': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type OpAction = keyof typeof OP_ACTIONS;
@@ -90,6 +104,9 @@ export function opSections(role: Role): {
   partners: boolean;
   flags: boolean;
   redirects: boolean;
+  articles: boolean;
+  seo: boolean;
+  gtfs: boolean;
   cardBins: boolean;
 } {
   return {
@@ -103,6 +120,9 @@ export function opSections(role: Role): {
     partners: mayDo(role, 'page.partners'),
     flags: mayDo(role, 'page.flags'),
     redirects: mayDo(role, 'page.redirects'),
+    articles: mayDo(role, 'page.articles'),
+    seo: mayDo(role, 'page.seo'),
+    gtfs: mayDo(role, 'page.gtfs'),
     cardBins: mayDo(role, 'page.cardBins'),
   };
 }

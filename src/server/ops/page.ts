@@ -32,3 +32,11 @@ export async function formObject(request: Request): Promise<Record<string, unkno
   }
   return out;
 }
+
+/** The attributes of a field the last post refused: marked invalid and described by the form's alert (OpForm's `{id}-error`). */
+export function fieldState(
+  badFields: readonly string[],
+  formId: string,
+): (field: string) => { 'aria-invalid': 'true'; 'aria-describedby': string } | Record<string, never> {
+  return (field) => (badFields.includes(field) ? { 'aria-invalid': 'true', 'aria-describedby': `${formId}-error` } : {});
+}

@@ -44,7 +44,7 @@ export function departureKey(scheduleId: number, serviceDate: string): string {
   return `${String(scheduleId)}@${serviceDate}`;
 }
 
-function runsOnDate(schedule: { weekdays: number; validFrom: string; validTo: string }, serviceDate: string): boolean {
+export function runsOnDate(schedule: { weekdays: number; validFrom: string; validTo: string }, serviceDate: string): boolean {
   const day = dayNumber(serviceDate);
   if (day === undefined) return false;
   return serviceDate >= schedule.validFrom && serviceDate <= schedule.validTo && (schedule.weekdays & (1 << weekdayIndex(day))) !== 0;

@@ -23,7 +23,9 @@ const departureLine = z.object({
 });
 export type DepartureLine = z.infer<typeof departureLine>;
 
+/** A trip's seats: `priceMinor` for the cart's people, `unitPriceMinor` what each of them pays (every passenger pays the same seat fare). */
 export interface DepartureQuote extends ProductQuote {
+  unitPriceMinor: number;
   legs: QuotedLeg[];
 }
 
@@ -50,7 +52,10 @@ export const departureSeat: CartProduct<DepartureLine, DepartureQuote> = {
   quote(lines, q) {
     const quoted = quoteSelections(q.index, lines, { currency: q.currency, now: q.now });
     if (typeof quoted === 'string') return quoted;
-    return quoted.map((legs) => ({ unitPriceMinor: unitTotal(legs), currency: legs[0]?.currency ?? q.currency, legs }));
+    return quoted.map((legs) => {
+      const unitPriceMinor = unitTotal(legs);
+      return { unitPriceMinor, priceMinor: unitPriceMinor * q.people, currency: legs[0]?.currency ?? q.currency, legs };
+    });
   },
   stock: (_line, quote) => quote.legs.map((leg) => ({ store: 'departure_inventory', leg })),
   async refundTerms(reader, lines, people) {

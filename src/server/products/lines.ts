@@ -22,8 +22,8 @@ export interface CartQuote {
   /** The departure seats, one quote per cart item (trip), with its legs. */
   seats: DepartureQuote[];
   products: QuotedProductLine[];
-  /** Per passenger, everything, in the cart's currency. */
-  unitMinor: number;
+  /** Everything for the cart's people, in the cart's currency: seats per passenger times people, plus each product line's own total. */
+  totalMinor: number;
 }
 
 /** A cart item as the departure seat product sees it. */
@@ -33,6 +33,11 @@ export function departureLineOf(item: LoadedCart['items'][number]): DepartureLin
     optionIds: item.optionIds,
     legs: item.legs.map((l) => ({ travelOptionId: l.travelOptionId, departureAt: l.departureAt, unitPriceMinor: l.unitPriceMinor })),
   };
+}
+
+/** What the seats of a cart item cost each passenger, as the cart holds them. */
+function seatUnitMinor(line: DepartureLine): number {
+  return line.legs.reduce((s, l) => s + l.unitPriceMinor, 0);
 }
 
 /** Product lines grouped by kind, each parsed by its product (undefined: a kind nobody sells any more). */
@@ -67,8 +72,8 @@ export function quoteCart(loaded: LoadedCart, q: QuoteContext): CartQuote | Prod
     }
   }
   products.sort((a, b) => a.line.position - b.line.position);
-  const unitMinor = seats.reduce((s, x) => s + x.unitPriceMinor, 0) + products.reduce((s, p) => s + p.quote.unitPriceMinor, 0);
-  return { seats, products, unitMinor };
+  const totalMinor = seats.reduce((s, x) => s + x.priceMinor, 0) + products.reduce((s, p) => s + p.quote.priceMinor, 0);
+  return { seats, products, totalMinor };
 }
 
 /** The stock a booking of `people` passengers takes: departure legs (for the seat holds) and product units. */
@@ -124,14 +129,15 @@ export async function refundTermsOfCart(
   const { seats, products } = await storedLines(reader, cartId);
   const terms = await departureSeat.refundTerms(
     reader,
-    seats.map((line) => ({ line, unitPriceMinor: line.legs.reduce((s, l) => s + l.unitPriceMinor, 0) })),
+    seats.map((line) => ({ line, priceMinor: seatUnitMinor(line) * people })),
     people,
   );
-  let fareMinor = seats.reduce((s, line) => s + line.legs.reduce((x, l) => x + l.unitPriceMinor, 0), 0) * people;
+  let fareMinor = seats.reduce((s, line) => s + seatUnitMinor(line), 0) * people;
   for (const group of byKind(products) ?? []) {
-    const priced = group.indexes.map((i, j) => ({ line: group.lines[j], unitPriceMinor: products[i]?.unitPriceMinor ?? 0 }));
+    // A product line refunds its own total (its travellers' fares), never a unit price times people.
+    const priced = group.indexes.map((i, j) => ({ line: group.lines[j], priceMinor: products[i]?.priceMinor ?? 0 }));
     terms.push(...(await group.product.refundTerms(reader, priced, people)));
-    fareMinor += priced.reduce((s, p) => s + p.unitPriceMinor, 0) * people;
+    fareMinor += priced.reduce((s, p) => s + p.priceMinor, 0);
   }
   return { terms, fareMinor };
 }

@@ -22,11 +22,17 @@ export interface QuoteContext {
   /** Milliseconds since the epoch. */
   now: number;
   index: TimetableIndex;
+  /** The cart's travellers: a line every one of them takes (a seat, a day pass) is priced for all of them. */
+  people: number;
 }
 
 export interface ProductQuote {
-  /** Per passenger, in `currency` minor units. */
-  unitPriceMinor: number;
+  /**
+   * The line's price for all its travellers, in `currency` minor units. A line is priced as a
+   * whole, not per passenger, because its travellers may pay different fares (a rail pass for an
+   * adult and a child is the sum of their fares).
+   */
+  priceMinor: number;
   currency: string;
 }
 
@@ -58,11 +64,11 @@ export interface CartProduct<Line = unknown, Quote extends ProductQuote = Produc
   readonly kind: string;
   /** Parses a line as stored or as a client sends it. */
   readonly line: z.ZodType<Line>;
-  /** Prices now, one per line, per passenger; a problem when one cannot be sold now. */
+  /** Prices now, one per line, each for all its travellers; a problem when one cannot be sold now. */
   quote(lines: readonly Line[], q: QuoteContext): Quote[] | ProductQuoteProblem;
   /** The stock each passenger of the line takes. */
   stock(line: Line, quote: Quote): StockNeed[];
-  /** How a cancellation refunds the lines for `people` passengers at their quoted prices. */
+  /** How a cancellation refunds the lines (for the cart's `people`) at their quoted prices. */
   refundTerms(reader: Reader, lines: readonly PricedLine<Line>[], people: number): Promise<RefundLeg[]>;
   /** Whether paid lines are confirmed at once or wait for the operator or issuer. */
   confirmation(reader: Reader, lines: readonly Line[]): Promise<'instant' | 'manual'>;
@@ -72,14 +78,15 @@ export interface CartProduct<Line = unknown, Quote extends ProductQuote = Produc
 
 export interface PricedLine<Line> {
   line: Line;
-  /** The unit price the cart holds (per passenger). */
-  unitPriceMinor: number;
+  /** The price the cart holds for the whole line (all its travellers). */
+  priceMinor: number;
 }
 
 /** A product whose lines stand alone: written line by line, offered as a CartProduct. */
 export interface SimpleProduct<Line> {
   kind: string;
   line: z.ZodType<Line>;
+  /** The line's price for all its travellers (`q.people` when each of the cart's people takes one). */
   quote(line: Line, q: QuoteContext): ProductQuote | ProductQuoteProblem;
   /** The keyed stock a passenger takes, and the capacity the row is created with. */
   stock(line: Line): { key: string; capacity: number };
@@ -102,7 +109,7 @@ export function simpleProduct<Line>(p: SimpleProduct<Line>): CartProduct<Line> {
       return quotes;
     },
     stock: (line) => [{ store: 'product_stock', ...p.stock(line) }],
-    refundTerms: (_reader, lines, people) => Promise.resolve(lines.map((l) => p.refundTerm(l.line, l.unitPriceMinor * people))),
+    refundTerms: (_reader, lines) => Promise.resolve(lines.map((l) => p.refundTerm(l.line, l.priceMinor))),
     confirmation: (_reader, lines) => Promise.resolve(lines.every((l) => p.confirmation(l) === 'instant') ? 'instant' : 'manual'),
     ticketItems: (lines, localeCode, t) => lines.map((l) => p.ticketItem(l, localeCode, t)),
   };

@@ -304,7 +304,7 @@ export function createRailpassApi(options: RailpassApiOptions = {}) {
       return json(
         {
           hash: result.hash,
-          price: { minor: result.unitPriceMinor, fxcode: result.currency },
+          price: { minor: result.priceMinor, fxcode: result.currency },
           checkout_url: `/${ctx.locals.locale.segment}/checkout/${result.hash}`,
         },
         201,

@@ -1,14 +1,14 @@
 /**
  * The rail pass product (kind `railpass`, src/server/products): a pass of the catalogue in one
- * class for one passenger kind, from a start date, for the line's travellers. Priced from the
- * issuer's fare through the search FX into the cart's currency; each traveller takes one unit of
+ * class, from a start date, for the line's travellers, each of their own passenger kind. Priced as
+ * the sum of each traveller's fare through the search FX into the cart's currency; each traveller takes one unit of
  * the pass's allocation for that start date; refunded under the pass's own rule; confirmed at once
  * (the voucher is ours to issue); printed on the ticket with its validity and how to exchange or
  * activate it. The line carries the pass's terms as sold (`PassTerms`), so the ticket, the stock
  * and the refund never need the catalogue, and a later catalogue change never rewrites a sale.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { lastValidDay, lineProblems, refundDeadline } from '../../domain/railpass/purchase.ts';
+import { lastValidDay, lineFare, lineProblems, refundDeadline } from '../../domain/railpass/purchase.ts';
 import { RAILPASS_KIND, railpassLineSchema, type PassTerms, type RailpassLine, type RailpassPurchase } from '../../domain/railpass/line.ts';
 import type { RailpassRecord } from '../../domain/railpass/types.ts';
 import { convertMinor } from '../../domain/search/money.ts';
@@ -56,10 +56,11 @@ export const railpassProduct = simpleProduct<RailpassLine>({
     const problems = lineProblems(pass, line, q.now);
     if (problems.some((p) => p.field === 'startDate')) return 'sales_closed';
     if (problems.length) return 'unknown_option';
-    const fare = pass.classOptions.find((c) => c.key === line.classKey)?.fares[line.passengerKind];
+    // Each traveller pays their own kind's fare: summed in the issuer's currency, converted once.
+    const fare = lineFare(pass, line.classKey, line.travellers);
     if (fare === undefined) return 'unknown_option';
-    const unit = convertMinor(fare, pass.currency, q.currency, q.index.fx);
-    return unit === undefined ? 'no_price' : { unitPriceMinor: unit, currency: q.currency };
+    const price = convertMinor(fare, pass.currency, q.currency, q.index.fx);
+    return price === undefined ? 'no_price' : { priceMinor: price, currency: q.currency };
   },
   stock: (line) => ({ key: `${String(line.passId)}:${line.startDate}`, capacity: line.terms.dailyAllocation }),
   refundTerm: (line, fareMinor) => ({
@@ -73,9 +74,12 @@ export const railpassProduct = simpleProduct<RailpassLine>({
     return {
       title: localized(line.terms.names, localeCode),
       details: [
-        `${t('railpass.class')}: ${localized(line.terms.className, localeCode)} · ${t(`railpass.kind.${line.passengerKind}`)}`,
+        `${t('railpass.class')}: ${localized(line.terms.className, localeCode)}`,
         validityText(line.terms.validity, t),
-        ...line.travellers.map((p) => t('railpass.travellerLine', { name: p.fullName, birthDate: p.birthDate, residence: p.residence })),
+        ...line.travellers.map(
+          (p) =>
+            `${t('railpass.travellerLine', { name: p.fullName, birthDate: p.birthDate, residence: p.residence })} · ${t(`railpass.kind.${p.kind}`)}`,
+        ),
         t(`railpass.howTo.${line.terms.activation}`),
       ],
       validFrom: line.startDate,

@@ -150,6 +150,37 @@ export async function loadOriginPage(input: { vehclass: string; fromSlug: string
   return { kind: 'ok', data: { from, classes, destinations } };
 }
 
+/**
+ * A country page (/{lang}/{vehclass}/{countrySlug}, the footer's `country_url`): the country's
+ * places that have departures of the class, most popular first, each linking to its origin page.
+ * A slug that is a place or station is the origin page's, never a country's.
+ */
+export interface CountryPageData {
+  countryCode: string;
+  slug: string;
+  places: { slug: string; name: string }[];
+}
+
+export async function loadCountryPage(input: {
+  vehclass: string;
+  countrySlug: string;
+  code: string;
+  countries: ReadonlyMap<string, string>;
+}): Promise<Lookup<CountryPageData>> {
+  const classes = parseClassFilter(input.vehclass);
+  if (classes === undefined) return { kind: 'not-found' };
+  const countryCode = [...input.countries].find(([, slug]) => slug === input.countrySlug)?.[0];
+  if (!countryCode) return { kind: 'not-found' };
+  const index = await indexOrNothing();
+  if (!index) return { kind: 'unavailable' };
+  const served = new Set(popularRoutes(index, { classes, limit: 10_000 }).map((r) => r.fromId));
+  const places = [...index.places.values()]
+    .filter((p) => p.countryCode === countryCode && served.has(p.id))
+    .sort((a, b) => b.popularity - a.popularity || a.slug.localeCompare(b.slug))
+    .map((p) => ({ slug: p.slug, name: p.names[input.code] ?? p.names.en }));
+  return { kind: 'ok', data: { countryCode, slug: input.countrySlug, places } };
+}
+
 export async function loadClassRoutes(input: {
   vehclass: string;
   limit: number;

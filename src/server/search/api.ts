@@ -10,6 +10,7 @@ import { normalizeSearchDates, applyDirection, dayNumber, fromDayNumber } from '
 import { findJourneys, nextDates, priceJourneys, resolveEndpoint, search, type Endpoint } from '../../domain/search/search.ts';
 import { seatKey, type Leg, type TimetableIndex } from '../../domain/search/timetable.ts';
 import { withLocalClassNames } from '../../domain/search/classNames.ts';
+import { seatClasses } from '../../domain/search/seatClasses.ts';
 import type { Trip } from '../../domain/search/trips.ts';
 import { classFilterSegment, includesRailPasses, VEHICLE_CLASSES } from '../../domain/search/vehicleClasses.ts';
 import { ApiError } from '../api/errors.ts';
@@ -27,6 +28,7 @@ import { currencySymbol, filterOptionLabel } from '../../domain/results/filterLa
 import { describeFilterGroups } from '../../domain/results/filterFacts.ts';
 import { EMPTY_STATE, FILTER_GROUPS } from '../../domain/results/queryState.ts';
 import type { Translate } from '../../i18n/translate.ts';
+import { loadPageOverrides, type SeoOverrideRow } from '../admin/pageOverrides.ts';
 
 type Ctx = Pick<APIContext, 'request' | 'url' | 'locals'>;
 
@@ -34,6 +36,8 @@ export interface SearchApiOptions {
   /** The database; the process's own when absent. */
   db?: Db;
   now?: () => number;
+  /** Admin's search-engine texts of a page address (admin/seo); the process's registry when absent. */
+  seoOverride?: (path: string) => Promise<SeoOverrideRow | undefined>;
 }
 
 const SEARCH_MAX_AGE_S = 30;
@@ -152,6 +156,7 @@ export function createSearchApi(options: SearchApiOptions = {}) {
   const cachedJson = createCachedJson(now);
   const index = () => getSearchIndex(options.db, now());
   const database = async () => options.db ?? (await import('../db/index.ts').then((m) => m.getDbHandle())).db;
+  const seoOverride = options.seoOverride ?? (async (path: string) => (await loadPageOverrides()).seo.get(path));
 
   /** Resolves and normalises a search request; refuses places the index does not know. */
   async function prepare(p: SearchParams) {
@@ -343,14 +348,27 @@ export function createSearchApi(options: SearchApiOptions = {}) {
       const prepared = await prepare(p);
       const { idx, from, to, dates } = prepared;
       const code = ctx.locals.locale.code;
-      return cachedJson(ctx.request, idx.version, STATIC_MAX_AGE_S, () => ({
-        from: endpointInfo(idx, from, code),
-        to: endpointInfo(idx, to, code),
+      const fromInfo = endpointInfo(idx, from, code);
+      const toInfo = endpointInfo(idx, to, code);
+      // SPEC §7: with seoOverrideExperiment=y the page data carries Admin's texts for the results page's address.
+      const seoRow =
+        extra.seoOverrideExperiment === 'y' && fromInfo && toInfo
+          ? await seoOverride(`/${ctx.locals.locale.segment}/${classFilterSegment(p.vehclasses)}/${fromInfo.slug}/${toInfo.slug}`)
+          : undefined;
+      const body = {
+        from: fromInfo,
+        to: toInfo,
         date: dates.date,
         people: p.people,
         seoOverrideExperiment: extra.seoOverrideExperiment,
+        ...(extra.seoOverrideExperiment === 'y'
+          ? { seo: seoRow ? { title: seoRow.title, description: seoRow.description, heading: seoRow.heading } : null }
+          : {}),
         ...(extra.experimentJSONLD === 'y' ? { experimentJSONLD: routeFacts(idx, from, to, dates.date, p.currency, now()) } : {}),
-      }));
+      };
+      // An override changes without a new index version: the experiment's answer is not kept in the answer cache.
+      if (extra.seoOverrideExperiment === 'y') return json(body, 200, { 'cache-control': 'no-store' });
+      return cachedJson(ctx.request, idx.version, STATIC_MAX_AGE_S, () => body);
     },
 
     async tripInfo(ctx: Ctx): Promise<Response> {
@@ -371,6 +389,8 @@ export function createSearchApi(options: SearchApiOptions = {}) {
       const code = ctx.locals.locale.code;
       return cachedJson(ctx.request, idx.version, STATIC_MAX_AGE_S, () => ({
         classes: VEHICLE_CLASSES.map((id) => ({ id })),
+        // The seat classes a trip's class_id names, in the reader's language (src/domain/search/seatClasses.ts).
+        seat_classes: seatClasses(idx.routes, code, ctx.locals.t),
         operators: [...idx.operators.values()].map((o) => ({
           id: o.id,
           slug: o.slug,

@@ -12,6 +12,8 @@ import { ApiError } from '../api/errors.ts';
 import { endpoints, json, NO_STORE, parseInput, readJson } from '../api/http.ts';
 import { allArticles, articlePath, contentStore, localArticle, type LocalizedEntry, type SupportEntry } from '../content/store.ts';
 import { translatorFor } from './mails.ts';
+import { plainTextToHtml } from '../../domain/content/pageOverride.ts';
+import { loadPageOverrides } from '../admin/pageOverrides.ts';
 import { openCase, sendCaseBody } from './cases.ts';
 import { getSupportDeps, type SupportDeps } from './deps.ts';
 import { casePath } from './links.ts';
@@ -24,8 +26,10 @@ function requestLocale(ctx: Ctx): Locale {
   return localeBySegment(resolveSegment(ctx.params.lang));
 }
 
-/** Articles change only with a deploy. */
+/** Articles from content/ change only with a deploy. */
 const CONTENT_CACHE = { 'cache-control': 'public, max-age=300' };
+/** An article published from the operators area may change again any minute. */
+const PUBLISHED_CACHE = { 'cache-control': 'public, max-age=30' };
 
 export const articlesQuery = z.object({ category: z.enum(SUPPORT_CATEGORIES).optional() }).strict();
 export const articleQuery = z
@@ -100,6 +104,22 @@ export function supportApi(deps: () => Promise<SupportDeps> = getSupportDeps) {
       const slug = query.slug ?? store.support.slugs.find((s) => (store.support.get(s, 'en')?.data.path ?? s) === query.path) ?? undefined;
       const article = slug ? localArticle(store, slug, locale.code) : undefined;
       if (!article) throw new ApiError('unknown_document');
+      // An edit published from the operators area (admin/article) wins over the file, without a deploy.
+      const published = (await loadPageOverrides()).articlesBySlug.get(`${article.slug}|${locale.code}`);
+      if (published)
+        return json(
+          {
+            ...summaryOf(article, locale),
+            title: published.title,
+            summary: published.summary,
+            lang: locale.code,
+            fallback: false,
+            updated: published.updatedAt.toISOString().slice(0, 10),
+            html: plainTextToHtml(published.body),
+          },
+          200,
+          PUBLISHED_CACHE,
+        );
       return json({ ...summaryOf(article, locale), html: article.html }, 200, CONTENT_CACHE);
     },
 

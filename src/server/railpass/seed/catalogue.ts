@@ -6,6 +6,7 @@
  * residence rule, the refund rule and how the voucher becomes a pass. Ids are fixed: cart lines
  * and bookings name a pass by id, so a reseed must give every pass the id it had.
  */
+import { PASS_SUMMARIES, PHOTO_ALTS, PHOTO_CAPTIONS, type PassSummaryKey, type PhotoCaptionKey } from './passTexts.ts';
 import type { PassengerKindRule, PassOperator, PassPhoto, PassRegion, RailpassRecord } from '../../../domain/railpass/types.ts';
 
 type SeedPass = Omit<RailpassRecord, 'rating' | 'reviewCount'>;
@@ -120,19 +121,47 @@ const EURAIL_COUNTRIES = [
 /** Residents of these buy Interrail; everyone else buys Eurail. */
 const EUROPEAN_RESIDENCE = [...EURAIL_COUNTRIES, 'AL', 'AD', 'BY', 'CY', 'IS', 'LI', 'MT', 'MD', 'MC', 'RU', 'SM', 'UA', 'VA'];
 
-const photo = (file: string, alt: string, caption: string): PassPhoto => ({ file, alt: { en: alt }, caption: { en: caption } });
+/** A photo with its alt text and caption in every language (passTexts.ts). */
+const photo = (key: PhotoCaptionKey, file: string, alt: string, caption: string): PassPhoto => ({
+  file,
+  alt: { ...PHOTO_ALTS[key], en: alt },
+  caption: { ...PHOTO_CAPTIONS[key], en: caption },
+});
+
+/** A pass summary in English with its translations (passTexts.ts). */
+const summaryOf = (key: PassSummaryKey, en: string) => ({ ...PASS_SUMMARIES[key], en });
 
 const PHOTOS = {
-  shinkansen: photo('shinkansen.svg', 'A white Shinkansen with a blue stripe passing Mount Fuji', 'Tokaido Shinkansen near Mount Fuji'),
-  kyoto: photo('kyoto.svg', 'A red pagoda above a local train in autumn colours', 'Kyoto, on the JR line from Osaka'),
-  hokkaido: photo('hokkaido.svg', 'A limited express train crossing snowfields under a pale sky', 'Winter on the Hakodate Main Line'),
-  tohoku: photo('tohoku.svg', 'A green Hayabusa Shinkansen beside rice fields and mountains', 'Tohoku Shinkansen towards Aomori'),
-  ktx: photo('ktx.svg', 'A KTX high-speed train with a city skyline behind it', 'KTX leaving Seoul Station'),
-  korea: photo('korea-coast.svg', 'A coastal railway running beside a blue sea and pine trees', 'The east coast line in Gangwon'),
-  thsr: photo('thsr.svg', 'An orange and white THSR train on a viaduct over green fields', 'THSR between Taichung and Chiayi'),
-  europe: photo('europe.svg', 'A red and grey intercity train crossing a stone viaduct by a river town', 'Crossing the Rhine valley'),
-  alps: photo('alps.svg', 'A red mountain train climbing past snowy peaks and a blue lake', 'The Bernina line above Lago Bianco'),
-  britain: photo('britain.svg', 'An intercity train crossing a stone bridge over a sea inlet', 'The East Coast Main Line at Berwick'),
+  shinkansen: photo(
+    'shinkansen',
+    'shinkansen.svg',
+    'A white Shinkansen with a blue stripe passing Mount Fuji',
+    'Tokaido Shinkansen near Mount Fuji',
+  ),
+  kyoto: photo('kyoto', 'kyoto.svg', 'A red pagoda above a local train in autumn colours', 'Kyoto, on the JR line from Osaka'),
+  hokkaido: photo(
+    'hokkaido',
+    'hokkaido.svg',
+    'A limited express train crossing snowfields under a pale sky',
+    'Winter on the Hakodate Main Line',
+  ),
+  tohoku: photo('tohoku', 'tohoku.svg', 'A green Hayabusa Shinkansen beside rice fields and mountains', 'Tohoku Shinkansen towards Aomori'),
+  ktx: photo('ktx', 'ktx.svg', 'A KTX high-speed train with a city skyline behind it', 'KTX leaving Seoul Station'),
+  korea: photo('korea', 'korea-coast.svg', 'A coastal railway running beside a blue sea and pine trees', 'The east coast line in Gangwon'),
+  thsr: photo('thsr', 'thsr.svg', 'An orange and white THSR train on a viaduct over green fields', 'THSR between Taichung and Chiayi'),
+  europe: photo(
+    'europe',
+    'europe.svg',
+    'A red and grey intercity train crossing a stone viaduct by a river town',
+    'Crossing the Rhine valley',
+  ),
+  alps: photo('alps', 'alps.svg', 'A red mountain train climbing past snowy peaks and a blue lake', 'The Bernina line above Lago Bianco'),
+  britain: photo(
+    'britain',
+    'britain.svg',
+    'An intercity train crossing a stone bridge over a sea inlet',
+    'The East Coast Main Line at Berwick',
+  ),
 };
 
 const JR_PASS_SUMMARY =
@@ -147,7 +176,7 @@ function japanRailPass(id: number, days: 7 | 14 | 21, fares: { ordinary: number;
     countryCodes: ['JP'],
     type: 'pass',
     names: { en: `Japan Rail Pass ${String(days)} days`, ja: `ジャパン・レール・パス ${String(days)}日間` },
-    summary: { en: JR_PASS_SUMMARY },
+    summary: summaryOf('jr', JR_PASS_SUMMARY),
     operators: [OP.jrGroup],
     regions: [R.honshu, R.kyushu, R.shikoku, R.hokkaido, R.kansai, R.kanto, R.tohoku],
     currency: 'JPY',
@@ -178,9 +207,10 @@ function kansaiAreaPass(id: number, days: 1 | 2 | 3 | 4, adult: number): SeedPas
     countryCodes: ['JP'],
     type: 'pass',
     names: { en: `Kansai Area Pass ${String(days)} ${days === 1 ? 'day' : 'days'}`, ja: `関西エリアパス ${String(days)}日間` },
-    summary: {
-      en: 'JR West trains around Osaka, Kyoto, Kobe, Nara and Himeji, with non-reserved seats on the Haruka express to and from Kansai Airport.',
-    },
+    summary: summaryOf(
+      'kansai',
+      'JR West trains around Osaka, Kyoto, Kobe, Nara and Himeji, with non-reserved seats on the Haruka express to and from Kansai Airport.',
+    ),
     operators: [OP.jrWest],
     regions: [R.kansai],
     currency: 'JPY',
@@ -216,9 +246,10 @@ function koreaRailPass(
     countryCodes: ['KR'],
     type: 'pass',
     names: { en: name, ko: name.replace('Korea Rail Pass', '코레일패스') },
-    summary: {
-      en: 'Every Korail train, KTX high-speed included, with free seat reservations at station counters; airport railroad and subways are not included.',
-    },
+    summary: summaryOf(
+      'korea',
+      'Every Korail train, KTX high-speed included, with free seat reservations at station counters; airport railroad and subways are not included.',
+    ),
     operators: [OP.korail],
     regions: [R.capital, R.gyeongsang, R.jeolla, R.gangwon],
     currency: 'KRW',
@@ -256,12 +287,16 @@ function eurailPass(
     countryCodes: EURAIL_COUNTRIES,
     type: 'pass',
     names: { en: `${title}, ${label}` },
-    summary: {
-      en:
-        brand === 'eurail'
-          ? 'Trains of 33 European countries on one pass for travellers living outside Europe; high-speed and night trains need a seat reservation.'
-          : 'Trains of 33 European countries on one pass for European residents, including one outbound and one inbound journey in your home country.',
-    },
+    summary:
+      brand === 'eurail'
+        ? summaryOf(
+            'eurail',
+            'Trains of 33 European countries on one pass for travellers living outside Europe; high-speed and night trains need a seat reservation.',
+          )
+        : summaryOf(
+            'interrail',
+            'Trains of 33 European countries on one pass for European residents, including one outbound and one inbound journey in your home country.',
+          ),
     operators: [OP.eurail],
     regions: [R.westernEurope, R.centralEurope, R.southernEurope, R.scandinavia, R.easternEurope],
     currency: 'EUR',
@@ -303,9 +338,10 @@ function swissTravelPass(
       en: `Swiss Travel Pass${flexi ? ' Flex' : ''} ${String(days)} days`,
       de: `Swiss Travel Pass${flexi ? ' Flex' : ''} ${String(days)} Tage`,
     },
-    summary: {
-      en: 'Trains, buses and lake boats all over Switzerland, city transport in 90 towns, free entry to over 500 museums and 50% off most mountain railways.',
-    },
+    summary: summaryOf(
+      'swiss',
+      'Trains, buses and lake boats all over Switzerland, city transport in 90 towns, free entry to over 500 museums and 50% off most mountain railways.',
+    ),
     operators: [OP.sts],
     regions: [R.bernese, R.graubunden, R.lakeGeneva, R.centralSwitzerland],
     currency: 'CHF',
@@ -345,9 +381,10 @@ function britRailPass(
     countryCodes: ['GB'],
     type: 'pass',
     names: { en: `BritRail GB Pass, ${label}` },
-    summary: {
-      en: 'Every train operator in England, Scotland and Wales, the Caledonian Sleeper seated and the Heathrow and Gatwick expresses included.',
-    },
+    summary: summaryOf(
+      'britrail',
+      'Every train operator in England, Scotland and Wales, the Caledonian Sleeper seated and the Heathrow and Gatwick expresses included.',
+    ),
     operators: [OP.britrail],
     regions: [R.england, R.scotland, R.wales],
     currency: 'GBP',
@@ -388,9 +425,10 @@ export const RAILPASS_CATALOGUE: readonly SeedPass[] = [
     countryCodes: ['JP'],
     type: 'pass',
     names: { en: 'Kansai Wide Area Pass 5 days', ja: '関西ワイドエリアパス 5日間' },
-    summary: {
-      en: 'Five days of JR West trains from Kyoto and Osaka to Okayama, Kinosaki Onsen and Shirahama, with the Sanyo Shinkansen between Shin-Osaka and Okayama.',
-    },
+    summary: summaryOf(
+      'kansaiWide',
+      'Five days of JR West trains from Kyoto and Osaka to Okayama, Kinosaki Onsen and Shirahama, with the Sanyo Shinkansen between Shin-Osaka and Okayama.',
+    ),
     operators: [OP.jrWest],
     regions: [R.kansai, R.honshu],
     currency: 'JPY',
@@ -415,9 +453,10 @@ export const RAILPASS_CATALOGUE: readonly SeedPass[] = [
     countryCodes: ['JP'],
     type: 'pass',
     names: { en: 'Hokkaido Rail Pass 5 days', ja: '北海道レールパス 5日間' },
-    summary: {
-      en: 'All JR Hokkaido trains, limited expresses included, from Sapporo to Hakodate, Asahikawa, Furano, Abashiri and Kushiro.',
-    },
+    summary: summaryOf(
+      'hokkaido5',
+      'All JR Hokkaido trains, limited expresses included, from Sapporo to Hakodate, Asahikawa, Furano, Abashiri and Kushiro.',
+    ),
     operators: [OP.jrHokkaido],
     regions: [R.hokkaido],
     currency: 'JPY',
@@ -442,9 +481,10 @@ export const RAILPASS_CATALOGUE: readonly SeedPass[] = [
     countryCodes: ['JP'],
     type: 'pass',
     names: { en: 'Hokkaido Rail Pass 7 days', ja: '北海道レールパス 7日間' },
-    summary: {
-      en: 'A week of JR Hokkaido trains, limited expresses included, from Sapporo to Hakodate, Asahikawa, Furano, Abashiri and Kushiro.',
-    },
+    summary: summaryOf(
+      'hokkaido7',
+      'A week of JR Hokkaido trains, limited expresses included, from Sapporo to Hakodate, Asahikawa, Furano, Abashiri and Kushiro.',
+    ),
     operators: [OP.jrHokkaido],
     regions: [R.hokkaido],
     currency: 'JPY',
@@ -469,9 +509,10 @@ export const RAILPASS_CATALOGUE: readonly SeedPass[] = [
     countryCodes: ['JP'],
     type: 'pass',
     names: { en: 'JR East Pass (Tohoku area)', ja: 'JR東日本パス（東北エリア）' },
-    summary: {
-      en: 'Any 5 days within 14 on JR East trains from Tokyo to Aomori, Akita and Yamagata, the Tohoku Shinkansen and the Tokyo Monorail included.',
-    },
+    summary: summaryOf(
+      'jrEast',
+      'Any 5 days within 14 on JR East trains from Tokyo to Aomori, Akita and Yamagata, the Tohoku Shinkansen and the Tokyo Monorail included.',
+    ),
     operators: [OP.jrEast],
     regions: [R.tohoku, R.kanto],
     currency: 'JPY',
@@ -536,9 +577,10 @@ export const RAILPASS_CATALOGUE: readonly SeedPass[] = [
     countryCodes: ['TW'],
     type: 'pass',
     names: { en: 'THSR 3-Day Pass', 'zh-TW': '台灣高鐵三日周遊券', 'zh-CN': '台湾高铁三日周游券' },
-    summary: {
-      en: 'Three consecutive days of Taiwan High Speed Rail between Nangang, Taipei, Taichung, Tainan and Zuoying, non-reserved cars.',
-    },
+    summary: summaryOf(
+      'thsr3',
+      'Three consecutive days of Taiwan High Speed Rail between Nangang, Taipei, Taichung, Tainan and Zuoying, non-reserved cars.',
+    ),
     operators: [OP.thsr],
     regions: [R.westernTaiwan],
     currency: 'TWD',
@@ -565,7 +607,10 @@ export const RAILPASS_CATALOGUE: readonly SeedPass[] = [
     countryCodes: ['TW'],
     type: 'pass',
     names: { en: 'THSR Flexible 2-Day Pass', 'zh-TW': '台灣高鐵彈性二日券', 'zh-CN': '台湾高铁弹性二日券' },
-    summary: { en: 'Any 2 days within 7 on Taiwan High Speed Rail, non-reserved cars, for a Taipei–Kaohsiung trip out and back.' },
+    summary: summaryOf(
+      'thsr2',
+      'Any 2 days within 7 on Taiwan High Speed Rail, non-reserved cars, for a Taipei–Kaohsiung trip out and back.',
+    ),
     operators: [OP.thsr],
     regions: [R.westernTaiwan],
     currency: 'TWD',

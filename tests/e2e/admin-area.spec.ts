@@ -40,6 +40,7 @@ const PAGES: Record<string, readonly Role[]> = {
   redirects: ADMIN,
   seo: ADMIN,
   gtfs: ADMIN,
+  'card-bins': ADMIN,
 };
 /** Each admin call with a request that reaches its handler, and who may make it. */
 const CALLS: { name: string; method: 'GET' | 'POST'; path: string; body?: unknown; roles: readonly Role[] }[] = [

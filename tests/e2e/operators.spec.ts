@@ -54,6 +54,29 @@ test('support finds a booking by reference, corrects a passenger and re-sends th
   const nav = page.getByRole('navigation', { name: 'Operators area sections' });
   await expect(nav.getByRole('link', { name: 'Counter payments' })).toHaveCount(0);
   expect((await page.request.get('/en/op/counter')).status()).toBe(403);
+  // Nor the card BIN table: its page and its form answer 403, and the card resolves as before.
+  await expect(nav.getByRole('link', { name: 'Card BINs' })).toHaveCount(0);
+  expect((await page.request.get('/en/op/card-bins')).status()).toBe(403);
+  const range = {
+    prefix: '45999999',
+    scheme: 'visa',
+    issuerCountry: 'DE',
+    cardType: 'debit',
+    paygate: 'sandbox-card',
+    feeBasisPoints: '1',
+  };
+  const sameSite = { 'sec-fetch-site': 'same-origin' };
+  const refused = await page.request.post('/en/op/card-bins', {
+    form: range,
+    headers: { ...sameSite, origin: new URL(page.url()).origin },
+  });
+  // The page's own refusal (not the cross-site guard's JSON answer).
+  expect([refused.status(), refused.headers()['content-type']]).toEqual([403, expect.stringContaining('text/html')]);
+  const card = await page.request.post('/api/nuxt/en/checkout/resolve-card-payment-method', {
+    data: { bin: '45999999' },
+    headers: sameSite,
+  });
+  expect(await card.json()).toMatchObject({ paygate: 'yuno', fee_basis_points: 180 });
 
   await nav.getByRole('link', { name: 'Bookings' }).click();
   await page.getByRole('searchbox', { name: 'Reference, e-mail, passenger name or phone' }).fill(reference.toLowerCase());
@@ -167,4 +190,80 @@ test('Admin redirects a retired address: a built page and another site answer fr
   await page.getByRole('button', { name: `Delete the redirect of ${retired}` }).click();
   await expect(page.getByRole('status')).toHaveText('Deleted. The address answers as before from the next request.');
   expect((await request.get(retired, { maxRedirects: 0 })).status()).toBe(404);
+});
+
+test('Admin adds a card BIN range: the next card resolution uses its provider and fee; an overlapping range is refused; the page reads right-to-left in Arabic', async ({
+  page,
+}) => {
+  // Six digits of the clock: a range no earlier run of this test left behind can overlap.
+  const prefix = `45${String(Date.now()).slice(-4)}`;
+  const resolve = async () => {
+    const answer = await page.request.post('/api/nuxt/en/checkout/resolve-card-payment-method', {
+      data: { bin: `${prefix}00` },
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(answer.status()).toBe(200);
+    return (await answer.json()) as Record<string, unknown>;
+  };
+  expect(await resolve()).toMatchObject({ paygate: 'yuno', fee_basis_points: 180 });
+
+  await signInAsStaff(page, STAFF.admin);
+  await page.getByRole('navigation', { name: 'Operators area sections' }).getByRole('link', { name: 'Card BINs' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Card BIN ranges' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByLabel('First digits').fill(prefix);
+  await page.getByLabel('Scheme').selectOption({ label: 'Visa' });
+  // A country that is not two letters: refused by the server's schema, the field marked.
+  await page.getByLabel('Issuing country').fill('D1');
+  await page.getByLabel('Fee in basis points').fill('95');
+  await page.getByRole('button', { name: 'Save the range' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Check the marked fields: first digits are 1 to 8 digits, the country two letters, the fee a whole number from 0 to 1000.',
+  );
+  await expect(page.getByLabel('Issuing country')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('First digits')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('First digits')).toHaveValue(prefix);
+  await page.getByLabel('Issuing country').fill('dk');
+  await page.getByLabel('Card type').selectOption({ label: 'Debit' });
+  await page.getByLabel('Provider').selectOption({ label: 'Card gateway (sandbox)' });
+  await page.getByLabel('Fee in basis points').fill('95');
+  await page.getByRole('button', { name: 'Save the range' }).click();
+  await expect(page.getByRole('status')).toHaveText('Saved. Card payments use the range from the next request.');
+  // The list opens filtered by the saved digits.
+  await expect(page.getByRole('row', { name: new RegExp(`^${prefix} Visa DK Debit`) })).toBeVisible();
+  expect(await resolve()).toMatchObject({ issuer_country: 'DK', card_type: 'debit', paygate: 'sandbox-card', fee_basis_points: 95 });
+
+  // A range inside it is refused with its reason, the field marked, and nothing saved.
+  await page.getByLabel('First digits').fill(`${prefix}9`);
+  await page.getByLabel('Issuing country').fill('DK');
+  await page.getByLabel('Fee in basis points').fill('10');
+  await page.getByRole('button', { name: 'Save the range' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    `These first digits overlap the range ${prefix}: ranges here must not contain one another. Change or delete that range first.`,
+  );
+  await expect(page.getByLabel('First digits')).toHaveAttribute('aria-invalid', 'true');
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await resolve()).toMatchObject({ fee_basis_points: 95 });
+
+  // A change through the range's own link: the form opens filled in.
+  await page.goto(`/en/op/card-bins?q=${prefix}`);
+  await page.getByRole('link', { name: `Change the range ${prefix}` }).click();
+  await expect(page.getByLabel('First digits')).toHaveValue(prefix);
+  await page.getByLabel('Fee in basis points').fill('120');
+  await page.getByRole('button', { name: 'Save the range' }).click();
+  await expect(page.getByRole('status')).toBeVisible();
+  expect(await resolve()).toMatchObject({ fee_basis_points: 120 });
+
+  await page.goto(`/ar/op/card-bins?q=${prefix}`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1, name: 'نطاقات BIN للبطاقات' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto(`/en/op/card-bins?q=${prefix}`);
+  await page.getByRole('button', { name: `Delete the range ${prefix}` }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Deleted. Cards with these digits follow the shipped table again from the next request.',
+  );
+  expect(await resolve()).toMatchObject({ paygate: 'yuno', fee_basis_points: 180 });
 });

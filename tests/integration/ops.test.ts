@@ -35,7 +35,7 @@ import {
 import { counterPayments, markPaidAsStaff } from '../../src/server/ops/counter.ts';
 import { dashboard } from '../../src/server/ops/dashboard.ts';
 import { setRoleAsAdmin } from '../../src/server/ops/users.ts';
-import { updateCardBinRange } from '../../src/server/payment/cardMethods.ts';
+import { deleteCardBinRangeAsAdmin, saveCardBinRangeAsAdmin } from '../../src/server/ops/cardBins.ts';
 import { setDepartureSales } from '../../src/server/ops/sales.ts';
 import { createBus } from '../../src/server/bus/bus.ts';
 import { localTransport } from '../../src/server/bus/transports.ts';
@@ -84,7 +84,9 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'page.funnel': ['manager', 'admin'],
   'page.users': ['admin'],
   'users.changeRole': ['admin'],
+  'page.cardBins': ['admin'],
   'cardBins.update': ['admin'],
+  'cardBins.delete': ['admin'],
   'page.partners': ['admin'],
   'partners.save': ['admin'],
   'partners.delete': ['admin'],
@@ -114,6 +116,7 @@ describe('the op pages', () => {
       'articles.astro',
       'booking.astro',
       'bookings.astro',
+      'card-bins.astro',
       'case.astro',
       'cases.astro',
       'chat.astro',
@@ -258,12 +261,13 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
         setDepartureSales(db, s, { scheduleId: 1, serviceDate: TRAVEL_DATE, reason: null }, true, null, quietBus),
       'users.changeRole': (s) => setRoleAsAdmin(deps, s, { email: 'nobody@example.com', role: 'user', reason: 'test' }, null),
       'cardBins.update': (s) =>
-        updateCardBinRange(
+        saveCardBinRangeAsAdmin(
           db,
           s,
           { prefix: '999999', scheme: 'visa', issuerCountry: 'DE', cardType: 'debit', paygate: 'yuno', feeBasisPoints: 120 },
-          NOW,
+          null,
         ),
+      'cardBins.delete': (s) => deleteCardBinRangeAsAdmin(db, s, '999999', null),
       // Support cases (src/server/support/cases.ts): refused before the case is even looked up.
       'case.reply': (s) => replyAsStaff(supportDeps, s, 1, 'A reply that must not be written.'),
       'case.close': (s) => closeCase(supportDeps, s, 1),

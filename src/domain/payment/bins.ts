@@ -2,7 +2,7 @@
  * Card-method resolution (SPEC §7 checkout/resolve-card-payment-method): the first digits of a
  * card (its BIN, 6 to 8 digits) name the scheme, the issuing country and the card type, and
  * those decide which provider takes the card and what the shop pays for it. The project ships
- * this table; Admin adds or changes ranges over it (table `card_bin_ranges`, ops/cardBins.ts).
+ * this table; Admin adds or changes ranges over it (table `card_bin_ranges`, src/server/ops/cardBins.ts).
  * The longest matching prefix wins, so a bank's own range refines its scheme's default.
  */
 import { z } from 'zod';
@@ -65,6 +65,31 @@ export function resolveBin(
     if (bin.startsWith(range.prefix) && (!best || range.prefix.length > best.prefix.length)) best = range;
   return best;
 }
+
+/**
+ * Admin's ranges never contain one another (a prefix that starts with another's digits covers
+ * part of its cards), so which of them applies to a card never depends on which was saved last;
+ * they refine the shipped table, which does nest. The same prefix is the same range: saving it
+ * changes that range. Answers Admin's range that `prefix` would overlap, if any.
+ */
+export function overlappingRange<R extends Pick<BinRange, 'prefix'>>(prefix: string, adminRanges: readonly R[]): R | undefined {
+  return adminRanges.find((r) => r.prefix !== prefix && (r.prefix.startsWith(prefix) || prefix.startsWith(r.prefix)));
+}
+
+/**
+ * Admin's form for a range (/{lang}/op/card-bins): the form's strings, the fee typed in basis
+ * points, the country in either case.
+ */
+export const binRangeForm = binRangeSchema.extend({
+  prefix: z.string().trim().pipe(binRangeSchema.shape.prefix),
+  issuerCountry: z.string().trim().toUpperCase().pipe(binRangeSchema.shape.issuerCountry),
+  feeBasisPoints: z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/)
+    .transform(Number)
+    .pipe(binRangeSchema.shape.feeBasisPoints),
+});
 
 /** The fee on an amount, in its minor units, rounded up (the provider never bills a fraction less). */
 export function cardFeeMinor(amountMinor: number, feeBasisPoints: number): number {

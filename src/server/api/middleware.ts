@@ -47,6 +47,7 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/[lang]/op/seo',
   '/[lang]/op/articles',
   '/[lang]/op/gtfs',
+  '/[lang]/op/card-bins',
   '/[lang]/railpass/buy',
   // Support (src/server/support/): the upload takes the file as its body; the case thread, the
   // staff case page and the surveys take forms.

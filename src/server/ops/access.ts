@@ -33,8 +33,10 @@ export const OP_ACTIONS = {
   'page.funnel': MANAGER_UP,
   'page.users': ADMIN,
   'users.changeRole': ADMIN,
-  /** The card BIN table that decides provider and fee (src/server/payment/cardMethods.ts). */
+  /** The card BIN table that decides provider and fee (src/server/ops/cardBins.ts, issue 26). */
+  'page.cardBins': ADMIN,
   'cardBins.update': ADMIN,
+  'cardBins.delete': ADMIN,
   // Issue 25: white-label partners and feature flags, changed at run time without a rebuild.
   'page.partners': ADMIN,
   'partners.save': ADMIN,
@@ -105,6 +107,7 @@ export function opSections(role: Role): {
   articles: boolean;
   seo: boolean;
   gtfs: boolean;
+  cardBins: boolean;
 } {
   return {
     bookings: mayDo(role, 'page.bookings'),
@@ -120,6 +123,7 @@ export function opSections(role: Role): {
     articles: mayDo(role, 'page.articles'),
     seo: mayDo(role, 'page.seo'),
     gtfs: mayDo(role, 'page.gtfs'),
+    cardBins: mayDo(role, 'page.cardBins'),
   };
 }
 

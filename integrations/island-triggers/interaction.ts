@@ -5,7 +5,8 @@
  * last search, which only the island can read). Until React has hydrated the server-rendered HTML nothing of it answers, so what the
  * traveller does meanwhile is kept and handed over: clicks and submits are held (a native
  * submit of a form without its script would reload the page) and replayed; text typed into
- * fields is announced to React as an input event; the focused field gets its focus event.
+ * fields is announced to React as an input event (keys pressed while React hydrates are held, as
+ * React resets a field it takes over); the focused field gets its focus event.
  */
 import type { ClientDirective } from 'astro';
 import { afterHydration } from './hydrated.ts';
@@ -59,6 +60,22 @@ const interaction: ClientDirective = (load, options, island) => {
     if (event.target instanceof HTMLFormElement) heldSubmit = event.target;
   };
 
+  // From the moment React is asked to hydrate until it has, a key can land in a field React is about
+  // to reset to its rendered value, and be lost. Such keys are kept here instead of in the field (at
+  // its end: the caret of a field being typed into is there) and handed over with the rest.
+  const holdTyping = (event: InputEvent) => {
+    const field = event.target;
+    if (!(field instanceof Element) || !isTextField(field) || !island.contains(field)) return;
+    const before = typed.get(field) ?? field.value;
+    let after: string;
+    if (event.inputType === 'insertText') after = before + (event.data ?? '');
+    else if (event.inputType === 'deleteContentBackward') after = before.slice(0, -1);
+    else return;
+    event.preventDefault();
+    typed.set(field, after);
+    field.value = after;
+  };
+
   let started = false;
   const start = () => {
     if (started) return;
@@ -71,15 +88,22 @@ const interaction: ClientDirective = (load, options, island) => {
     for (const field of island.querySelectorAll('input, textarea'))
       if (isTextField(field) && field.value !== field.defaultValue) typed.set(field, field.value);
     void load()
-      .then((hydrate) => hydrate())
+      .then((hydrate) => {
+        island.addEventListener('beforeinput', holdTyping, true);
+        return hydrate();
+      })
       .then(() => afterHydration(island))
       .then(() => {
         island.removeEventListener('click', holdClick, true);
         island.removeEventListener('submit', holdSubmit, true);
         island.removeEventListener('input', keepTyping, true);
-        announceTyping(typed);
+        island.removeEventListener('beforeinput', holdTyping, true);
+        // Focus first, then the text: a field's focus handler reads the text it has rendered, and
+        // told of the focus after the text it would take the field for empty (and offer the list
+        // for an empty field instead of suggestions for what was typed).
         const focused = document.activeElement;
         if (focused instanceof HTMLElement && island.contains(focused)) focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+        announceTyping(typed);
         if (held?.isConnected) held.click();
         else if (heldSubmit?.isConnected) heldSubmit.requestSubmit();
       });

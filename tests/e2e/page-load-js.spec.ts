@@ -42,6 +42,21 @@ test('the home page loads no React until the search form is touched, and keeps w
   expect(scripts).toContain(renderer);
 });
 
+test('keys typed one by one while the search form hydrates all reach the field, in order', async ({ page }) => {
+  await page.goto('/en');
+  await page.waitForLoadState('networkidle');
+  // A slow phone: hydration then spans several keystrokes, the moment a key could be lost.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  const from = page.getByRole('combobox', { name: 'From' });
+  await from.focus();
+  await page.keyboard.type('Bangkok', { delay: 15 });
+  await expect(from).toHaveValue('Bangkok');
+  // Suggestions for the whole text, not the list offered to an empty field.
+  await expect(page.getByRole('option', { name: /^Bangkok \(Hua Lamphong\)/ })).toBeVisible({ timeout: 15_000 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+});
+
 test('the login page loads no React until the form is touched; a click made while it loads is replayed', async ({ page }) => {
   const scripts = scriptRequests(page);
   await page.goto('/en/login');

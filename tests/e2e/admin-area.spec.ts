@@ -34,6 +34,7 @@ const PAGES: Record<string, readonly Role[]> = {
   departures: MANAGER_UP,
   funnel: MANAGER_UP,
   articles: MANAGER_UP,
+  stations: MANAGER_UP,
   users: ADMIN,
   partners: ADMIN,
   flags: ADMIN,

@@ -35,6 +35,7 @@ import {
 import { counterPayments, markPaidAsStaff } from '../../src/server/ops/counter.ts';
 import { dashboard } from '../../src/server/ops/dashboard.ts';
 import { setRoleAsAdmin } from '../../src/server/ops/users.ts';
+import { stationForm, updateStation } from '../../src/server/ops/stations.ts';
 import { updateCardBinRange } from '../../src/server/payment/cardMethods.ts';
 import { setDepartureSales } from '../../src/server/ops/sales.ts';
 import { createBus } from '../../src/server/bus/bus.ts';
@@ -82,6 +83,8 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'departures.closeSales': ['manager', 'admin'],
   'departures.reopenSales': ['manager', 'admin'],
   'page.funnel': ['manager', 'admin'],
+  'page.stations': ['manager', 'admin'],
+  'stations.save': ['manager', 'admin'],
   'page.users': ['admin'],
   'users.changeRole': ['admin'],
   'cardBins.update': ['admin'],
@@ -128,6 +131,7 @@ describe('the op pages', () => {
       'partners.astro',
       'redirects.astro',
       'seo.astro',
+      'stations.astro',
       'users.astro',
     ]);
     for (const page of pages) {
@@ -256,6 +260,15 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
         setDepartureSales(db, s, { scheduleId: 1, serviceDate: TRAVEL_DATE, reason: null }, false, null, quietBus),
       'departures.reopenSales': (s) =>
         setDepartureSales(db, s, { scheduleId: 1, serviceDate: TRAVEL_DATE, reason: null }, true, null, quietBus),
+      'stations.save': (s) =>
+        updateStation(
+          db,
+          s,
+          10,
+          stationForm.parse({ kind: 'pier', lat: '1', lon: '1', timeZone: 'UTC', name_en: 'Refused' }),
+          null,
+          quietBus,
+        ),
       'users.changeRole': (s) => setRoleAsAdmin(deps, s, { email: 'nobody@example.com', role: 'user', reason: 'test' }, null),
       'cardBins.update': (s) =>
         updateCardBinRange(

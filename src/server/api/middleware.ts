@@ -44,6 +44,7 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/[lang]/op/partners',
   '/[lang]/op/flags',
   '/[lang]/op/redirects',
+  '/[lang]/op/stations',
   '/[lang]/op/seo',
   '/[lang]/op/articles',
   '/[lang]/op/gtfs',

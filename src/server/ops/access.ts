@@ -31,6 +31,9 @@ export const OP_ACTIONS = {
   'departures.closeSales': MANAGER_UP,
   'departures.reopenSales': MANAGER_UP,
   'page.funnel': MANAGER_UP,
+  // The network as managers edit it (src/server/ops/stations.ts).
+  'page.stations': MANAGER_UP,
+  'stations.save': MANAGER_UP,
   'page.users': ADMIN,
   'users.changeRole': ADMIN,
   /** The card BIN table that decides provider and fee (src/server/payment/cardMethods.ts). */
@@ -98,6 +101,7 @@ export function opSections(role: Role): {
   dashboard: boolean;
   departures: boolean;
   funnel: boolean;
+  stations: boolean;
   users: boolean;
   partners: boolean;
   flags: boolean;
@@ -113,6 +117,7 @@ export function opSections(role: Role): {
     dashboard: mayDo(role, 'page.dashboard'),
     departures: mayDo(role, 'page.departures'),
     funnel: mayDo(role, 'page.funnel'),
+    stations: mayDo(role, 'page.stations'),
     users: mayDo(role, 'page.users'),
     partners: mayDo(role, 'page.partners'),
     flags: mayDo(role, 'page.flags'),

@@ -35,6 +35,7 @@ const PAGES: Record<string, readonly Role[]> = {
   funnel: MANAGER_UP,
   articles: MANAGER_UP,
   stations: MANAGER_UP,
+  operators: MANAGER_UP,
   users: ADMIN,
   partners: ADMIN,
   flags: ADMIN,

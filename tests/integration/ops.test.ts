@@ -36,6 +36,7 @@ import { counterPayments, markPaidAsStaff } from '../../src/server/ops/counter.t
 import { dashboard } from '../../src/server/ops/dashboard.ts';
 import { setRoleAsAdmin } from '../../src/server/ops/users.ts';
 import { stationForm, updateStation } from '../../src/server/ops/stations.ts';
+import { updateOperator } from '../../src/server/ops/operators.ts';
 import { updateCardBinRange } from '../../src/server/payment/cardMethods.ts';
 import { setDepartureSales } from '../../src/server/ops/sales.ts';
 import { createBus } from '../../src/server/bus/bus.ts';
@@ -85,6 +86,8 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'page.funnel': ['manager', 'admin'],
   'page.stations': ['manager', 'admin'],
   'stations.save': ['manager', 'admin'],
+  'page.operators': ['manager', 'admin'],
+  'operators.save': ['manager', 'admin'],
   'page.users': ['admin'],
   'users.changeRole': ['admin'],
   'cardBins.update': ['admin'],
@@ -128,6 +131,7 @@ describe('the op pages', () => {
       'funnel.astro',
       'gtfs.astro',
       'index.astro',
+      'operators.astro',
       'partners.astro',
       'redirects.astro',
       'seo.astro',
@@ -269,6 +273,8 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
           null,
           quietBus,
         ),
+      'operators.save': (s) =>
+        updateOperator(db, s, { id: 1, name: 'Refused', logo: '', confirmation: 'manual', lateRefundPct: 0 }, null, quietBus),
       'users.changeRole': (s) => setRoleAsAdmin(deps, s, { email: 'nobody@example.com', role: 'user', reason: 'test' }, null),
       'cardBins.update': (s) =>
         updateCardBinRange(

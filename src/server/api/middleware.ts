@@ -45,6 +45,7 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/[lang]/op/flags',
   '/[lang]/op/redirects',
   '/[lang]/op/stations',
+  '/[lang]/op/operators',
   '/[lang]/op/seo',
   '/[lang]/op/articles',
   '/[lang]/op/gtfs',

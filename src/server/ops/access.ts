@@ -34,6 +34,8 @@ export const OP_ACTIONS = {
   // The network as managers edit it (src/server/ops/stations.ts).
   'page.stations': MANAGER_UP,
   'stations.save': MANAGER_UP,
+  'page.operators': MANAGER_UP,
+  'operators.save': MANAGER_UP,
   'page.users': ADMIN,
   'users.changeRole': ADMIN,
   /** The card BIN table that decides provider and fee (src/server/payment/cardMethods.ts). */
@@ -102,6 +104,7 @@ export function opSections(role: Role): {
   departures: boolean;
   funnel: boolean;
   stations: boolean;
+  operators: boolean;
   users: boolean;
   partners: boolean;
   flags: boolean;
@@ -118,6 +121,7 @@ export function opSections(role: Role): {
     departures: mayDo(role, 'page.departures'),
     funnel: mayDo(role, 'page.funnel'),
     stations: mayDo(role, 'page.stations'),
+    operators: mayDo(role, 'page.operators'),
     users: mayDo(role, 'page.users'),
     partners: mayDo(role, 'page.partners'),
     flags: mayDo(role, 'page.flags'),

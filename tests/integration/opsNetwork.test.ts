@@ -1,5 +1,6 @@
 /**
- * Managers edit stations (issue 22, src/server/ops/stations.ts) on PGlite and PostgreSQL: a change
+ * Managers edit stations and operators (issue 22, src/server/ops/stations.ts and operators.ts) on
+ * PGlite and PostgreSQL: a change
  * writes its audit row with before and after, bumps the inventory version, is announced on the bus
  * and shows in a freshly loaded search index; support is refused; bad input changes nothing.
  */
@@ -8,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBus } from '../../src/server/bus/bus.ts';
 import { localTransport } from '../../src/server/bus/transports.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
-import { networkAudit, places, stations, users } from '../../src/server/db/schema.ts';
+import { networkAudit, operators, places, stations, users } from '../../src/server/db/schema.ts';
 import { OpForbidden, type StaffMember } from '../../src/server/ops/access.ts';
 import { networkHistory } from '../../src/server/ops/networkAudit.ts';
 import { addStation, findStations, isIanaTimeZone, newStationForm, stationForm, updateStation } from '../../src/server/ops/stations.ts';
+import { operatorForm, updateOperator } from '../../src/server/ops/operators.ts';
 import { loadIndex } from '../../src/server/search/loadIndex.ts';
 import { insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
@@ -132,5 +134,37 @@ describe.each(DATABASES)('stations on $name', ({ open }) => {
       result: 'unknown_place',
     });
     expect((await db.select().from(stations)).length).toBe(count);
+  });
+
+  it('a manager edits an operator: audited, announced, in the index; support, bad input and no-ops change nothing', async () => {
+    const form = { id: '1', name: 'Green Bus Co.', logo: '/logos/green-bus.svg', confirmation: 'manual', lateRefundPct: '25' };
+    const change = await updateOperator(db, MANAGER, operatorForm.parse(form), 'req-operator-1', bus);
+    expect(change.result).toBe('saved');
+    if (change.result !== 'saved') return;
+    await vi.waitFor(() => {
+      expect(announced).toContain(change.version);
+    });
+    const index = await loadIndex(db, NOW);
+    expect(index.operators.get(1)).toMatchObject({ name: 'Green Bus Co.', logo: '/logos/green-bus.svg', confirmation: 'manual' });
+    const [row] = await networkHistory(db, 'operator', 'green-bus');
+    expect(row).toMatchObject({
+      action: 'update',
+      requestId: 'req-operator-1',
+      before: { name: 'Green Bus', logo: '', confirmation: 'instant', lateRefundPct: 50 },
+      after: { name: 'Green Bus Co.', logo: '/logos/green-bus.svg', confirmation: 'manual', lateRefundPct: 25 },
+    });
+
+    const rows = async () => ({ operators: await db.select().from(operators), audit: await db.select().from(networkAudit) });
+    const before = await rows();
+    await expect(updateOperator(db, SUPPORT, operatorForm.parse({ ...form, name: 'Support' }), null, bus)).rejects.toBeInstanceOf(
+      OpForbidden,
+    );
+    expect(await updateOperator(db, MANAGER, operatorForm.parse(form), null, bus)).toEqual({ result: 'unchanged' });
+    expect(await updateOperator(db, MANAGER, operatorForm.parse({ ...form, id: '999' }), null, bus)).toEqual({
+      result: 'unknown_operator',
+    });
+    const refused = operatorForm.safeParse({ ...form, name: '', logo: 'javascript:alert(1)', confirmation: 'maybe', lateRefundPct: '101' });
+    expect(new Set(refused.error?.issues.map((i) => i.path[0]))).toEqual(new Set(['name', 'logo', 'confirmation', 'lateRefundPct']));
+    expect(await rows()).toEqual(before);
   });
 });

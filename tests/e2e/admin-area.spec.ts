@@ -36,6 +36,7 @@ const PAGES: Record<string, readonly Role[]> = {
   articles: MANAGER_UP,
   stations: MANAGER_UP,
   operators: MANAGER_UP,
+  fares: MANAGER_UP,
   users: ADMIN,
   partners: ADMIN,
   flags: ADMIN,

@@ -37,6 +37,7 @@ import { dashboard } from '../../src/server/ops/dashboard.ts';
 import { setRoleAsAdmin } from '../../src/server/ops/users.ts';
 import { stationForm, updateStation } from '../../src/server/ops/stations.ts';
 import { updateOperator } from '../../src/server/ops/operators.ts';
+import { updateFare } from '../../src/server/ops/fares.ts';
 import { updateCardBinRange } from '../../src/server/payment/cardMethods.ts';
 import { setDepartureSales } from '../../src/server/ops/sales.ts';
 import { createBus } from '../../src/server/bus/bus.ts';
@@ -88,6 +89,8 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'stations.save': ['manager', 'admin'],
   'page.operators': ['manager', 'admin'],
   'operators.save': ['manager', 'admin'],
+  'page.fares': ['manager', 'admin'],
+  'fares.save': ['manager', 'admin'],
   'page.users': ['admin'],
   'users.changeRole': ['admin'],
   'cardBins.update': ['admin'],
@@ -127,6 +130,7 @@ describe('the op pages', () => {
       'counter.astro',
       'dashboard.astro',
       'departures.astro',
+      'fares.astro',
       'flags.astro',
       'funnel.astro',
       'gtfs.astro',
@@ -275,6 +279,8 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
         ),
       'operators.save': (s) =>
         updateOperator(db, s, { id: 1, name: 'Refused', logo: '', confirmation: 'manual', lateRefundPct: 0 }, null, quietBus),
+      'fares.save': (s) =>
+        updateFare(db, s, { id: 1, priceMinor: 1, currency: 'THB', bookingCutoffMin: 0, fullRefundHours: null }, null, quietBus),
       'users.changeRole': (s) => setRoleAsAdmin(deps, s, { email: 'nobody@example.com', role: 'user', reason: 'test' }, null),
       'cardBins.update': (s) =>
         updateCardBinRange(

@@ -9,13 +9,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBus } from '../../src/server/bus/bus.ts';
 import { localTransport } from '../../src/server/bus/transports.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
-import { networkAudit, operators, places, stations, users } from '../../src/server/db/schema.ts';
+import { networkAudit, operators, places, stations, travelOptions, users } from '../../src/server/db/schema.ts';
 import { OpForbidden, type StaffMember } from '../../src/server/ops/access.ts';
 import { networkHistory } from '../../src/server/ops/networkAudit.ts';
 import { addStation, findStations, isIanaTimeZone, newStationForm, stationForm, updateStation } from '../../src/server/ops/stations.ts';
+import { amountToMinor, fareForm, minorToAmount, updateFare } from '../../src/server/ops/fares.ts';
 import { operatorForm, updateOperator } from '../../src/server/ops/operators.ts';
 import { loadIndex } from '../../src/server/search/loadIndex.ts';
-import { insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
+import { quoteSelections } from '../../src/domain/cart/quote.ts';
+import { parseAddToCartSlug } from '../../src/domain/cart/slug.ts';
+import { BUS, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
 
 const MANAGER: StaffMember = { userId: 900, role: 'manager' };
@@ -38,6 +41,31 @@ describe('the station form', () => {
     expect(refused.success).toBe(false);
     expect(new Set(refused.error?.issues.map((i) => i.path[0]))).toEqual(new Set(['lat', 'lon', 'timeZone', 'name_en']));
     expect(newStationForm.safeParse({ ...FORM, slug: 'Not A Slug', placeSlug: 'bangkok' }).success).toBe(false);
+  });
+});
+
+describe('fare amounts', () => {
+  it('are read in the currency’s minor units; too many decimals, zero and words are refused', () => {
+    expect(amountToMinor('450', 'THB')).toBe(45_000);
+    expect(amountToMinor('12,5', 'EUR')).toBe(1250);
+    expect(amountToMinor('150000', 'IDR')).toBe(150_000);
+    expect(amountToMinor('1.5', 'IDR')).toBeUndefined();
+    expect(amountToMinor('1.234', 'EUR')).toBeUndefined();
+    expect(amountToMinor('ten', 'EUR')).toBeUndefined();
+    expect(minorToAmount(45_000, 'THB')).toBe('450.00');
+    expect(minorToAmount(150_000, 'IDR')).toBe('150000');
+    const form = { id: '1', currency: 'THB', price: '0', bookingCutoffMin: '60', fullRefundHours: '' };
+    expect(fareForm.safeParse(form).error?.issues.map((i) => i.path[0])).toEqual(['price']);
+    expect(fareForm.parse({ ...form, price: '950.50' })).toEqual({
+      id: 1,
+      priceMinor: 95_050,
+      currency: 'THB',
+      bookingCutoffMin: 60,
+      fullRefundHours: null,
+    });
+    expect(new Set(fareForm.safeParse({ ...form, currency: 'XXX', bookingCutoffMin: '-5' }).error?.issues.map((i) => i.path[0]))).toEqual(
+      new Set(['currency', 'bookingCutoffMin']),
+    );
   });
 });
 
@@ -165,6 +193,35 @@ describe.each(DATABASES)('stations on $name', ({ open }) => {
     });
     const refused = operatorForm.safeParse({ ...form, name: '', logo: 'javascript:alert(1)', confirmation: 'maybe', lateRefundPct: '101' });
     expect(new Set(refused.error?.issues.map((i) => i.path[0]))).toEqual(new Set(['name', 'logo', 'confirmation', 'lateRefundPct']));
+    expect(await rows()).toEqual(before);
+  });
+
+  it('a manager changes a fare: audited, announced and quoted at once; support and no-ops change nothing', async () => {
+    const quote = async () => {
+      const quoted = quoteSelections(await loadIndex(db, NOW), parseAddToCartSlug(BUS) ?? [], { currency: 'THB', now: NOW });
+      if (typeof quoted === 'string') throw new Error(quoted);
+      return quoted[0]?.[0]?.unitPriceMinor;
+    };
+    expect(await quote()).toBe(90_000);
+    const input = fareForm.parse({ id: '1', currency: 'THB', price: '950.50', bookingCutoffMin: '30', fullRefundHours: '' });
+    const change = await updateFare(db, MANAGER, input, 'req-fare-1', bus);
+    expect(change.result).toBe('saved');
+    if (change.result !== 'saved') return;
+    await vi.waitFor(() => {
+      expect(announced).toContain(change.version);
+    });
+    expect(await quote()).toBe(95_050);
+    expect((await networkHistory(db, 'travel_option', '1'))[0]).toMatchObject({
+      requestId: 'req-fare-1',
+      before: { priceMinor: 90_000, currency: 'THB', bookingCutoffMin: 60, fullRefundHours: 24 },
+      after: { priceMinor: 95_050, currency: 'THB', bookingCutoffMin: 30, fullRefundHours: null },
+    });
+
+    const rows = async () => ({ options: await db.select().from(travelOptions), audit: await db.select().from(networkAudit) });
+    const before = await rows();
+    await expect(updateFare(db, SUPPORT, { ...input, priceMinor: 1 }, null, bus)).rejects.toBeInstanceOf(OpForbidden);
+    expect(await updateFare(db, MANAGER, input, null, bus)).toEqual({ result: 'unchanged' });
+    expect(await updateFare(db, MANAGER, { ...input, id: 999_999 }, null, bus)).toEqual({ result: 'unknown_option' });
     expect(await rows()).toEqual(before);
   });
 });

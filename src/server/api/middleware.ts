@@ -46,6 +46,7 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/[lang]/op/redirects',
   '/[lang]/op/stations',
   '/[lang]/op/operators',
+  '/[lang]/op/fares',
   '/[lang]/op/seo',
   '/[lang]/op/articles',
   '/[lang]/op/gtfs',

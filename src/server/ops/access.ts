@@ -36,6 +36,8 @@ export const OP_ACTIONS = {
   'stations.save': MANAGER_UP,
   'page.operators': MANAGER_UP,
   'operators.save': MANAGER_UP,
+  'page.fares': MANAGER_UP,
+  'fares.save': MANAGER_UP,
   'page.users': ADMIN,
   'users.changeRole': ADMIN,
   /** The card BIN table that decides provider and fee (src/server/payment/cardMethods.ts). */
@@ -105,6 +107,7 @@ export function opSections(role: Role): {
   funnel: boolean;
   stations: boolean;
   operators: boolean;
+  fares: boolean;
   users: boolean;
   partners: boolean;
   flags: boolean;
@@ -122,6 +125,7 @@ export function opSections(role: Role): {
     funnel: mayDo(role, 'page.funnel'),
     stations: mayDo(role, 'page.stations'),
     operators: mayDo(role, 'page.operators'),
+    fares: mayDo(role, 'page.fares'),
     users: mayDo(role, 'page.users'),
     partners: mayDo(role, 'page.partners'),
     flags: mayDo(role, 'page.flags'),

@@ -2,7 +2,7 @@
  * Managers edit the network in the operators area (issue 22) against the built server: a station
  * is added (a refused coordinate first marks its field and adds nothing), found by a name in
  * another locale after an edit, and its history shows who changed it; an operator's refused
- * refund share is marked; every page is axe-clean and right-to-left in Arabic.
+ * refund share and fare are marked; every page is axe-clean and right-to-left in Arabic.
  */
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/browser.ts';
@@ -11,7 +11,7 @@ import { signInAsStaff } from '../support/staffSignIn.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
-test('a manager adds and edits a station, and is refused a bad operator refund share', async ({ page }) => {
+test('a manager adds and edits a station, and is refused a bad operator refund share and fare', async ({ page }) => {
   const stamp = Date.now().toString(36);
   await signInAsStaff(page, STAFF.manager);
   await page.getByRole('navigation', { name: 'Operators area sections' }).getByRole('link', { name: 'Stations', exact: true }).click();
@@ -63,7 +63,19 @@ test('a manager adds and edits a station, and is refused a bad operator refund s
   await expect(page.getByLabel('Late-cancellation refund (%)')).toHaveAttribute('aria-invalid', 'true');
   expect(await seriousViolations(page)).toEqual([]);
 
-  for (const path of ['/ar/op/stations', '/ar/op/operators']) {
+  await page.getByRole('navigation', { name: 'Operators area sections' }).getByRole('link', { name: 'Fares', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Fares' })).toBeVisible();
+  await page.getByRole('region', { name: 'Travel options' }).last().getByRole('link').first().click();
+  // Saving what is shown changes nothing; a price with words in it is refused and marked.
+  await page.getByRole('button', { name: 'Save the fare' }).click();
+  await expect(page.getByRole('status')).toContainText('Nothing changed');
+  await page.getByLabel('Fare for the whole route').fill('ten');
+  await page.getByRole('button', { name: 'Save the fare' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByLabel('Fare for the whole route')).toHaveAttribute('aria-invalid', 'true');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  for (const path of ['/ar/op/stations', '/ar/op/operators', '/ar/op/fares']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

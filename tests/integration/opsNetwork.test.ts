@@ -69,7 +69,7 @@ describe('fare amounts', () => {
   });
 });
 
-describe.each(DATABASES)('stations on $name', ({ open }) => {
+describe.each(DATABASES)('network edits on $name', ({ open }) => {
   let handle: DbHandle;
   let db: Db;
   const bus = createBus(localTransport());
@@ -223,5 +223,22 @@ describe.each(DATABASES)('stations on $name', ({ open }) => {
     expect(await updateFare(db, MANAGER, input, null, bus)).toEqual({ result: 'unchanged' });
     expect(await updateFare(db, MANAGER, { ...input, id: 999_999 }, null, bus)).toEqual({ result: 'unknown_option' });
     expect(await rows()).toEqual(before);
+  });
+
+  it('audits concurrent fare changes one after the other: each before is the previous after', async () => {
+    const prices = [101_00, 102_00, 103_00, 104_00, 105_00];
+    const results = await Promise.all(
+      prices.map((priceMinor) =>
+        updateFare(db, MANAGER, { id: 2, priceMinor, currency: 'THB', bookingCutoffMin: 45, fullRefundHours: 12 }, null, bus),
+      ),
+    );
+    expect(results.map((r) => r.result)).toEqual(prices.map(() => 'saved'));
+    // Oldest first. Without the row lock, changes reading the same row at once would all record the
+    // same `before` (a lost update in the audit); the chain below would break.
+    const chain = (await networkHistory(db, 'travel_option', '2')).reverse();
+    expect(chain).toHaveLength(prices.length);
+    for (let i = 1; i < chain.length; i++) expect(chain[i]?.before?.priceMinor).toBe(chain[i - 1]?.after?.priceMinor);
+    const [option] = await db.select().from(travelOptions).where(eq(travelOptions.id, 2));
+    expect(option?.priceMinor).toBe(chain.at(-1)?.after?.priceMinor);
   });
 });

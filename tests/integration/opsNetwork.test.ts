@@ -189,7 +189,7 @@ describe.each(DATABASES)('network edits on $name', ({ open }) => {
     );
     expect(await updateOperator(db, MANAGER, operatorForm.parse(form), null, bus)).toEqual({ result: 'unchanged' });
     expect(await updateOperator(db, MANAGER, operatorForm.parse({ ...form, id: '999' }), null, bus)).toEqual({
-      result: 'unknown_operator',
+      result: 'unknown',
     });
     const refused = operatorForm.safeParse({ ...form, name: '', logo: 'javascript:alert(1)', confirmation: 'maybe', lateRefundPct: '101' });
     expect(new Set(refused.error?.issues.map((i) => i.path[0]))).toEqual(new Set(['name', 'logo', 'confirmation', 'lateRefundPct']));
@@ -221,7 +221,7 @@ describe.each(DATABASES)('network edits on $name', ({ open }) => {
     const before = await rows();
     await expect(updateFare(db, SUPPORT, { ...input, priceMinor: 1 }, null, bus)).rejects.toBeInstanceOf(OpForbidden);
     expect(await updateFare(db, MANAGER, input, null, bus)).toEqual({ result: 'unchanged' });
-    expect(await updateFare(db, MANAGER, { ...input, id: 999_999 }, null, bus)).toEqual({ result: 'unknown_option' });
+    expect(await updateFare(db, MANAGER, { ...input, id: 999_999 }, null, bus)).toEqual({ result: 'unknown' });
     expect(await rows()).toEqual(before);
   });
 

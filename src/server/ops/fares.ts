@@ -9,13 +9,11 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CURRENCIES, currencyInfo, type CurrencyCode } from '../../domain/currencyCodes.ts';
 import type { Bus } from '../bus/bus.ts';
-import { getBus } from '../bus/index.ts';
 import type { Db } from '../db/client.ts';
 import { operators, routes, travelOptions } from '../db/schema.ts';
-import { announceInventoryChange, bumpInventoryVersion } from '../network/inventoryVersion.ts';
-import { assertMay, type StaffMember } from './access.ts';
+import type { StaffMember } from './access.ts';
 import { toMinorUnits } from './bookings.ts';
-import { recordNetworkChange } from './networkAudit.ts';
+import { editNetworkRow, type NetworkEdit } from './networkEdit.ts';
 
 export const CURRENCY_CODES = CURRENCIES.map((c) => c.code) as [CurrencyCode, ...CurrencyCode[]];
 
@@ -112,7 +110,7 @@ export async function fareById(db: Db, id: number): Promise<FareRow | undefined>
   return row;
 }
 
-export type FareChange = { result: 'saved'; version: number } | { result: 'unchanged' | 'unknown_option' };
+export type FareChange = NetworkEdit;
 
 const audited = (o: Pick<FareRow, 'priceMinor' | 'currency' | 'bookingCutoffMin' | 'fullRefundHours'>) => ({
   priceMinor: o.priceMinor,
@@ -121,26 +119,23 @@ const audited = (o: Pick<FareRow, 'priceMinor' | 'currency' | 'bookingCutoffMin'
   fullRefundHours: o.fullRefundHours,
 });
 
-/** Changes a travel option's fare as `staff`; the row is locked so concurrent edits are audited one after the other. */
-export async function updateFare(db: Db, staff: StaffMember, input: FareInput, requestId: string | null, bus?: Bus): Promise<FareChange> {
-  assertMay(staff, 'fares.save');
-  const change = await db.transaction(async (tx): Promise<FareChange> => {
-    const [current] = await tx.select().from(travelOptions).where(eq(travelOptions.id, input.id)).for('update');
-    if (!current) return { result: 'unknown_option' };
-    const before = audited(current);
-    const after = audited(input);
-    if (JSON.stringify(before) === JSON.stringify(after)) return { result: 'unchanged' };
-    await tx.update(travelOptions).set(after).where(eq(travelOptions.id, input.id));
-    await recordNetworkChange(tx, staff, requestId, {
+/** Changes a travel option's fare as `staff` (`unknown`: no such option). */
+export function updateFare(db: Db, staff: StaffMember, input: FareInput, requestId: string | null, bus?: Bus): Promise<FareChange> {
+  const after = audited(input);
+  return editNetworkRow(
+    db,
+    staff,
+    {
+      action: 'fares.save',
       entity: 'travel_option',
-      entityKey: String(input.id),
-      action: 'update',
-      before,
+      lock: async (tx) => {
+        const [current] = await tx.select().from(travelOptions).where(eq(travelOptions.id, input.id)).for('update');
+        return current && { key: String(current.id), fields: audited(current) };
+      },
       after,
-    });
-    return { result: 'saved', version: await bumpInventoryVersion(tx) };
-  });
-  // A lost announcement only delays other processes until their periodic version check.
-  if (change.result === 'saved') await announceInventoryChange(bus ?? (await getBus()), change.version).catch(() => undefined);
-  return change;
+      write: (tx) => tx.update(travelOptions).set(after).where(eq(travelOptions.id, input.id)),
+    },
+    requestId,
+    bus,
+  );
 }

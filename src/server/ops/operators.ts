@@ -9,12 +9,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Bus } from '../bus/bus.ts';
-import { getBus } from '../bus/index.ts';
 import type { Db } from '../db/client.ts';
 import { confirmationMode, operators } from '../db/schema.ts';
-import { announceInventoryChange, bumpInventoryVersion } from '../network/inventoryVersion.ts';
-import { assertMay, type StaffMember } from './access.ts';
-import { recordNetworkChange } from './networkAudit.ts';
+import type { StaffMember } from './access.ts';
+import { editNetworkRow, type NetworkEdit } from './networkEdit.ts';
 
 export const CONFIRMATION_MODES = confirmationMode.enumValues;
 
@@ -77,7 +75,7 @@ export async function operatorById(db: Db, id: number): Promise<OperatorRow | un
   return row;
 }
 
-export type OperatorChange = { result: 'saved'; version: number } | { result: 'unchanged' | 'unknown_operator' };
+export type OperatorChange = NetworkEdit;
 
 const audited = (o: Pick<OperatorRow, 'name' | 'logo' | 'confirmation' | 'lateRefundPct'>) => ({
   name: o.name,
@@ -86,26 +84,29 @@ const audited = (o: Pick<OperatorRow, 'name' | 'logo' | 'confirmation' | 'lateRe
   lateRefundPct: o.lateRefundPct,
 });
 
-/** Changes an operator as `staff`; the row is locked so concurrent edits are audited one after the other. */
-export async function updateOperator(
+/** Changes an operator as `staff` (`unknown`: no such operator). */
+export function updateOperator(
   db: Db,
   staff: StaffMember,
   input: OperatorInput,
   requestId: string | null,
   bus?: Bus,
 ): Promise<OperatorChange> {
-  assertMay(staff, 'operators.save');
-  const change = await db.transaction(async (tx): Promise<OperatorChange> => {
-    const [current] = await tx.select(operatorColumns).from(operators).where(eq(operators.id, input.id)).for('update');
-    if (!current) return { result: 'unknown_operator' };
-    const before = audited(current);
-    const after = audited(input);
-    if (JSON.stringify(before) === JSON.stringify(after)) return { result: 'unchanged' };
-    await tx.update(operators).set(after).where(eq(operators.id, input.id));
-    await recordNetworkChange(tx, staff, requestId, { entity: 'operator', entityKey: current.slug, action: 'update', before, after });
-    return { result: 'saved', version: await bumpInventoryVersion(tx) };
-  });
-  // A lost announcement only delays other processes until their periodic version check.
-  if (change.result === 'saved') await announceInventoryChange(bus ?? (await getBus()), change.version).catch(() => undefined);
-  return change;
+  const after = audited(input);
+  return editNetworkRow(
+    db,
+    staff,
+    {
+      action: 'operators.save',
+      entity: 'operator',
+      lock: async (tx) => {
+        const [current] = await tx.select(operatorColumns).from(operators).where(eq(operators.id, input.id)).for('update');
+        return current && { key: current.slug, fields: audited(current) };
+      },
+      after,
+      write: (tx) => tx.update(operators).set(after).where(eq(operators.id, input.id)),
+    },
+    requestId,
+    bus,
+  );
 }

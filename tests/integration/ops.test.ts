@@ -36,6 +36,9 @@ import { counterPayments, markPaidAsStaff } from '../../src/server/ops/counter.t
 import { dashboard } from '../../src/server/ops/dashboard.ts';
 import { setRoleAsAdmin } from '../../src/server/ops/users.ts';
 import { deleteCardBinRangeAsAdmin, saveCardBinRangeAsAdmin } from '../../src/server/ops/cardBins.ts';
+import { stationForm, updateStation } from '../../src/server/ops/stations.ts';
+import { updateOperator } from '../../src/server/ops/operators.ts';
+import { updateFare } from '../../src/server/ops/fares.ts';
 import { setDepartureSales } from '../../src/server/ops/sales.ts';
 import { createBus } from '../../src/server/bus/bus.ts';
 import { localTransport } from '../../src/server/bus/transports.ts';
@@ -82,6 +85,12 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'departures.closeSales': ['manager', 'admin'],
   'departures.reopenSales': ['manager', 'admin'],
   'page.funnel': ['manager', 'admin'],
+  'page.stations': ['manager', 'admin'],
+  'stations.save': ['manager', 'admin'],
+  'page.operators': ['manager', 'admin'],
+  'operators.save': ['manager', 'admin'],
+  'page.fares': ['manager', 'admin'],
+  'fares.save': ['manager', 'admin'],
   'page.users': ['admin'],
   'users.changeRole': ['admin'],
   'page.cardBins': ['admin'],
@@ -124,13 +133,16 @@ describe('the op pages', () => {
       'counter.astro',
       'dashboard.astro',
       'departures.astro',
+      'fares.astro',
       'flags.astro',
       'funnel.astro',
       'gtfs.astro',
       'index.astro',
+      'operators.astro',
       'partners.astro',
       'redirects.astro',
       'seo.astro',
+      'stations.astro',
       'users.astro',
     ]);
     for (const page of pages) {
@@ -259,6 +271,19 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
         setDepartureSales(db, s, { scheduleId: 1, serviceDate: TRAVEL_DATE, reason: null }, false, null, quietBus),
       'departures.reopenSales': (s) =>
         setDepartureSales(db, s, { scheduleId: 1, serviceDate: TRAVEL_DATE, reason: null }, true, null, quietBus),
+      'stations.save': (s) =>
+        updateStation(
+          db,
+          s,
+          10,
+          stationForm.parse({ kind: 'pier', lat: '1', lon: '1', timeZone: 'UTC', name_en: 'Refused' }),
+          null,
+          quietBus,
+        ),
+      'operators.save': (s) =>
+        updateOperator(db, s, { id: 1, name: 'Refused', logo: '', confirmation: 'manual', lateRefundPct: 0 }, null, quietBus),
+      'fares.save': (s) =>
+        updateFare(db, s, { id: 1, priceMinor: 1, currency: 'THB', bookingCutoffMin: 0, fullRefundHours: null }, null, quietBus),
       'users.changeRole': (s) => setRoleAsAdmin(deps, s, { email: 'nobody@example.com', role: 'user', reason: 'test' }, null),
       'cardBins.update': (s) =>
         saveCardBinRangeAsAdmin(

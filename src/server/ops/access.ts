@@ -31,6 +31,13 @@ export const OP_ACTIONS = {
   'departures.closeSales': MANAGER_UP,
   'departures.reopenSales': MANAGER_UP,
   'page.funnel': MANAGER_UP,
+  // The network as managers edit it (src/server/ops/stations.ts).
+  'page.stations': MANAGER_UP,
+  'stations.save': MANAGER_UP,
+  'page.operators': MANAGER_UP,
+  'operators.save': MANAGER_UP,
+  'page.fares': MANAGER_UP,
+  'fares.save': MANAGER_UP,
   'page.users': ADMIN,
   'users.changeRole': ADMIN,
   /** The card BIN table that decides provider and fee (src/server/ops/cardBins.ts, issue 26). */
@@ -100,6 +107,9 @@ export function opSections(role: Role): {
   dashboard: boolean;
   departures: boolean;
   funnel: boolean;
+  stations: boolean;
+  operators: boolean;
+  fares: boolean;
   users: boolean;
   partners: boolean;
   flags: boolean;
@@ -116,6 +126,9 @@ export function opSections(role: Role): {
     dashboard: mayDo(role, 'page.dashboard'),
     departures: mayDo(role, 'page.departures'),
     funnel: mayDo(role, 'page.funnel'),
+    stations: mayDo(role, 'page.stations'),
+    operators: mayDo(role, 'page.operators'),
+    fares: mayDo(role, 'page.fares'),
     users: mayDo(role, 'page.users'),
     partners: mayDo(role, 'page.partners'),
     flags: mayDo(role, 'page.flags'),

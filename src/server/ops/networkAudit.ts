@@ -78,3 +78,11 @@ function history(db: Db, where: SQL | undefined, limit: number): Promise<Network
     .orderBy(desc(networkAudit.id))
     .limit(limit);
 }
+
+/** The fields a change touched, as `field: before → after` lines (JSON values) for the object's history. */
+export function changedFieldLines(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  return [...keys]
+    .filter((k) => JSON.stringify(before?.[k]) !== JSON.stringify(after?.[k]))
+    .map((k) => `${k}: ${before ? JSON.stringify(before[k] ?? null) : '—'} → ${JSON.stringify(after?.[k] ?? null)}`);
+}

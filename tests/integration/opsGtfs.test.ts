@@ -81,6 +81,27 @@ describe.each(DATABASES)('GTFS in the operators area on $name', ({ open }) => {
     expect(upload?.appliedAt).toBeInstanceOf(Date);
   });
 
+  it('applies nothing when its audit row cannot be written: the import and its record commit together', async () => {
+    const own = await exportNetworkFeed(handle.db, ADMIN, SITE);
+    const busService = readFeed(own).rows['trips.txt'].find((t) => t.trip_id === 'sch1')?.service_id;
+    const saturdaysOnly = editFeed(own, 'calendar.txt', (csv) =>
+      csv
+        .split('\n')
+        .map((line) => (line.startsWith(`${busService ?? '?'},`) ? line.replace(/^([^,]+),(?:[01],){7}/, '$1,0,0,0,0,0,1,0,') : line))
+        .join('\n'),
+    );
+    const id = await storeUpload(handle.db, ADMIN, 'saturdays.zip', saturdaysOnly);
+    const dry = await dryRunUpload(handle.db, ADMIN, id);
+    if (!dry) throw new Error('no dry run');
+    const schedulesBefore = await handle.db.select().from(schedules).orderBy(schedules.id);
+    // An admin whose account is gone by the time of the apply: the audit row's actor cannot be written.
+    const vanished = { userId: 987_654, role: 'admin' as const };
+    await expect(applyUpload(handle.db, vanished, id, dry.digest, 'req-gone')).rejects.toThrow();
+    expect(await handle.db.select().from(schedules).orderBy(schedules.id)).toEqual(schedulesBefore);
+    const [upload] = await handle.db.select({ appliedAt: gtfsUploads.appliedAt }).from(gtfsUploads).where(eq(gtfsUploads.id, id));
+    expect(upload?.appliedAt).toBeNull();
+  });
+
   it('never removes a booked departure: the dry run names the booking and the apply is refused', async () => {
     const index = await loadIndex(handle.db, NOW);
     const selections = parseAddToCartSlug(BUS) ?? [];

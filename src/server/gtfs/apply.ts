@@ -33,8 +33,6 @@ export interface ImportResult {
   unchanged: number;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 const routeSignature = (operatorId: number, d: PlannedDeparture) =>
   JSON.stringify([
     operatorId,
@@ -45,8 +43,20 @@ const routeSignature = (operatorId: number, d: PlannedDeparture) =>
     [...d.options].sort((a, b) => a.className.localeCompare(b.className)),
   ]);
 
-export async function applyImport(db: Db, plan: ImportPlan, options: { bus?: Bus } = {}): Promise<ImportResult> {
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface ApplyOptions {
+  bus?: Bus;
+  /**
+   * Runs in the import's own transaction once the network is written, with what was done: the
+   * caller's record of the import (who applied which file) commits or rolls back with it.
+   */
+  inTransaction?: (tx: Tx, result: ImportResult) => Promise<void>;
+}
+
+export async function applyImport(db: Db, plan: ImportPlan, options: ApplyOptions = {}): Promise<ImportResult> {
   if (plan.affectedBookings.length > 0) throw new ImportRefused(plan.affectedBookings);
+  const counts = { added: plan.added.length, changed: plan.changed.length, removed: plan.removed.length, unchanged: plan.unchanged.length };
   const version = await db.transaction(async (tx) => {
     const operatorIds = await upsertOperators(tx, plan);
     const stationIds = await upsertStations(tx, plan);
@@ -112,16 +122,12 @@ export async function applyImport(db: Db, plan: ImportPlan, options: { bus?: Bus
           ),
         ),
       );
-    return bumpInventoryVersion(tx);
+    const written = await bumpInventoryVersion(tx);
+    await options.inTransaction?.(tx, { version: written, ...counts });
+    return written;
   });
   if (options.bus) await announceInventoryChange(options.bus, version);
-  return {
-    version,
-    added: plan.added.length,
-    changed: plan.changed.length,
-    removed: plan.removed.length,
-    unchanged: plan.unchanged.length,
-  };
+  return { version, ...counts };
 }
 
 /** Rows in slices small enough for one statement's parameters. */

@@ -99,14 +99,19 @@ export async function applyUpload(
   if (!dryRun) return { result: 'unknown_upload' };
   if (dryRun.digest !== digest) return { result: 'plan_changed', dryRun };
   try {
-    const imported = await applyImport(db, dryRun.plan, bus ? { bus } : {});
-    await db.update(gtfsUploads).set({ appliedAt: new Date() }).where(eq(gtfsUploads.id, id));
-    await recordNetworkChange(db, staff, requestId, {
-      entity: 'gtfs_import',
-      entityKey: id,
-      action: 'apply',
-      before: { unchanged: imported.unchanged, changed: imported.changed, removed: imported.removed },
-      after: { added: imported.added, changed: imported.changed, version: imported.version, file: dryRun.upload.fileName },
+    // The upload's mark and the audit row commit with the import, or nothing does.
+    const imported = await applyImport(db, dryRun.plan, {
+      ...(bus ? { bus } : {}),
+      inTransaction: async (tx, done) => {
+        await tx.update(gtfsUploads).set({ appliedAt: new Date() }).where(eq(gtfsUploads.id, id));
+        await recordNetworkChange(tx, staff, requestId, {
+          entity: 'gtfs_import',
+          entityKey: id,
+          action: 'apply',
+          before: { unchanged: done.unchanged, changed: done.changed, removed: done.removed },
+          after: { added: done.added, changed: done.changed, version: done.version, file: dryRun.upload.fileName },
+        });
+      },
     });
     return { result: 'applied', imported };
   } catch (error) {

@@ -80,16 +80,30 @@ export async function applyImport(db: Db, plan: ImportPlan, options: ApplyOption
     // Routes the remaining departures already use, by what they are, so added ones share them.
     const routeBySignature = new Map<string, number>();
     for (const d of plan.unchanged) routeBySignature.set(routeSignature(operatorIds.get(d.operatorSlug) ?? -1, d), d.routeId);
-    const newSchedules: (typeof schedules.$inferInsert)[] = [];
-    for (const d of [...plan.added, ...plan.changed.map((c) => c.to)]) {
+    const incoming = [...plan.added, ...plan.changed.map((c) => c.to)];
+    const operatorOf = (d: PlannedDeparture) => {
       const operatorId = operatorIds.get(d.operatorSlug);
       if (operatorId === undefined) throw new Error(`operator ${d.operatorSlug} was not written`);
-      const signature = routeSignature(operatorId, d);
-      let routeId = routeBySignature.get(signature);
-      if (routeId === undefined) {
-        routeId = await insertRoute(tx, operatorId, d, stationIds);
-        routeBySignature.set(signature, routeId);
-      }
+      return operatorId;
+    };
+    // Routes no departure has yet, written together: ids drawn first, so each row's is known.
+    const missing = new Map<string, { operatorId: number; departure: PlannedDeparture }>();
+    for (const d of incoming) {
+      const signature = routeSignature(operatorOf(d), d);
+      if (!routeBySignature.has(signature) && !missing.has(signature)) missing.set(signature, { operatorId: operatorOf(d), departure: d });
+    }
+    const newRouteIds = await drawIds(tx, 'routes_id_seq', missing.size);
+    [...missing.keys()].forEach((signature, i) => routeBySignature.set(signature, newRouteIds[i] ?? -1));
+    await insertRoutes(
+      tx,
+      [...missing.values()].map((m, i) => ({ ...m, id: newRouteIds[i] ?? -1 })),
+      stationIds,
+    );
+
+    const newSchedules: (typeof schedules.$inferInsert)[] = [];
+    for (const d of incoming) {
+      const routeId = routeBySignature.get(routeSignature(operatorOf(d), d));
+      if (routeId === undefined) throw new Error('route not written');
       newSchedules.push({
         routeId,
         departureMinute: d.departureMinute,
@@ -188,19 +202,39 @@ async function upsertStations(tx: Tx, plan: ImportPlan): Promise<Map<string, num
   return ids;
 }
 
-async function insertRoute(tx: Tx, operatorId: number, d: PlannedDeparture, stationIds: Map<string, number>): Promise<number> {
-  const [route] = await tx
-    .insert(routes)
-    .values({ operatorId, vehicleClass: d.vehicleClass, code: d.code, distanceKm: d.distanceKm })
-    .returning({ id: routes.id });
-  if (!route) throw new Error('route not written');
-  await tx.insert(routeStops).values(
+/** `count` fresh ids of a serial column, in one round trip. */
+async function drawIds(tx: Tx, sequence: 'routes_id_seq', count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const rows = await tx.select({ id: sql<number>`nextval(${sequence})::int` }).from(sql`generate_series(1, ${count})`);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * New routes with their stops and travel options, a few statements per 500 rows rather than
+ * three per route (a national feed has thousands of routes; on PostgreSQL each statement is a
+ * round trip).
+ */
+async function insertRoutes(
+  tx: Tx,
+  rows: readonly { id: number; operatorId: number; departure: PlannedDeparture }[],
+  stationIds: Map<string, number>,
+): Promise<void> {
+  const routeRows = rows.map(({ id, operatorId, departure: d }) => ({
+    id,
+    operatorId,
+    vehicleClass: d.vehicleClass,
+    code: d.code,
+    distanceKm: d.distanceKm,
+  }));
+  const stopRows = rows.flatMap(({ id, departure: d }) =>
     d.stops.map((s, i) => {
       const stationId = stationIds.get(s.stationSlug);
       if (stationId === undefined) throw new Error(`station ${s.stationSlug} was not written`);
-      return { routeId: route.id, stopIndex: i, stationId, arrivalOffsetMin: s.arrivalOffsetMin, departureOffsetMin: s.departureOffsetMin };
+      return { routeId: id, stopIndex: i, stationId, arrivalOffsetMin: s.arrivalOffsetMin, departureOffsetMin: s.departureOffsetMin };
     }),
   );
-  await tx.insert(travelOptions).values(d.options.map((o) => ({ routeId: route.id, ...o })));
-  return route.id;
+  const optionRows = rows.flatMap(({ id, departure: d }) => d.options.map((o) => ({ routeId: id, ...o })));
+  for (const chunk of chunks(routeRows)) await tx.insert(routes).values(chunk);
+  for (const chunk of chunks(stopRows)) await tx.insert(routeStops).values(chunk);
+  for (const chunk of chunks(optionRows, 200)) await tx.insert(travelOptions).values(chunk);
 }

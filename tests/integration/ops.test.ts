@@ -193,6 +193,8 @@ describe('goodwill amounts', () => {
     expect(toMinorUnits('12,5', 'EUR')).toBe(1250);
     expect(toMinorUnits('7', 'THB')).toBe(700);
     expect(toMinorUnits('1.234', 'EUR')).toBeUndefined();
+    // Not an amount at all: refused, never NaN.
+    for (const text of ['abc', '', '12.', '-5', '1e3', '12.50.1']) expect(toMinorUnits(text, 'EUR')).toBeUndefined();
   });
 });
 

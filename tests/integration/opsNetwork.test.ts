@@ -13,7 +13,8 @@ import { networkAudit, operators, places, stations, travelOptions, users } from 
 import { OpForbidden, type StaffMember } from '../../src/server/ops/access.ts';
 import { networkHistory } from '../../src/server/ops/networkAudit.ts';
 import { addStation, findStations, isIanaTimeZone, newStationForm, stationForm, updateStation } from '../../src/server/ops/stations.ts';
-import { amountToMinor, fareForm, minorToAmount, updateFare } from '../../src/server/ops/fares.ts';
+import { toMinorUnits } from '../../src/server/ops/bookings.ts';
+import { fareForm, minorToAmount, updateFare } from '../../src/server/ops/fares.ts';
 import { operatorForm, updateOperator } from '../../src/server/ops/operators.ts';
 import { loadIndex } from '../../src/server/search/loadIndex.ts';
 import { quoteSelections } from '../../src/domain/cart/quote.ts';
@@ -46,12 +47,12 @@ describe('the station form', () => {
 
 describe('fare amounts', () => {
   it('are read in the currency’s minor units; too many decimals, zero and words are refused', () => {
-    expect(amountToMinor('450', 'THB')).toBe(45_000);
-    expect(amountToMinor('12,5', 'EUR')).toBe(1250);
-    expect(amountToMinor('150000', 'IDR')).toBe(150_000);
-    expect(amountToMinor('1.5', 'IDR')).toBeUndefined();
-    expect(amountToMinor('1.234', 'EUR')).toBeUndefined();
-    expect(amountToMinor('ten', 'EUR')).toBeUndefined();
+    expect(toMinorUnits('450', 'THB')).toBe(45_000);
+    expect(toMinorUnits('12,5', 'EUR')).toBe(1250);
+    expect(toMinorUnits('150000', 'IDR')).toBe(150_000);
+    expect(toMinorUnits('1.5', 'IDR')).toBeUndefined();
+    expect(toMinorUnits('1.234', 'EUR')).toBeUndefined();
+    expect(toMinorUnits('ten', 'EUR')).toBeUndefined();
     expect(minorToAmount(45_000, 'THB')).toBe('450.00');
     expect(minorToAmount(150_000, 'IDR')).toBe('150000');
     const form = { id: '1', currency: 'THB', price: '0', bookingCutoffMin: '60', fullRefundHours: '' };

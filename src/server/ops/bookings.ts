@@ -206,9 +206,12 @@ export const goodwillForm = z.object({
 
 /** "12.50" EUR → 1250; undefined when the amount has more decimals than the currency has minor units. */
 export function toMinorUnits(amount: string, currency: string): number | undefined {
+  // A plain decimal only ("450", "12.50", "12,5"): anything else would come out as NaN.
+  const text = amount.trim();
+  if (!/^\d{1,9}(?:[.,]\d+)?$/.test(text)) return undefined;
   const code = resolveCurrency(currency);
   const { minorUnits } = currencyInfo(code);
-  const [whole = '0', fraction = ''] = amount.replace(',', '.').split('.');
+  const [whole = '0', fraction = ''] = text.replace(',', '.').split('.');
   if (fraction.length > minorUnits) return undefined;
   return Number(whole) * 10 ** minorUnits + Number(fraction.padEnd(minorUnits, '0') || '0');
 }

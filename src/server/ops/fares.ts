@@ -17,11 +17,6 @@ import { editNetworkRow, type NetworkEdit } from './networkEdit.ts';
 
 export const CURRENCY_CODES = CURRENCIES.map((c) => c.code) as [CurrencyCode, ...CurrencyCode[]];
 
-/** A decimal amount ("450", "12.50", "12,5") in minor units of `currency`; undefined when not a plain amount or with too many decimals. */
-export function amountToMinor(amount: string, currency: CurrencyCode): number | undefined {
-  return /^\d{1,9}(?:[.,]\d+)?$/.test(amount.trim()) ? toMinorUnits(amount.trim(), currency) : undefined;
-}
-
 /** The form amount of a stored price ("450.00" for 45000 THB minor units, "1200" for 1200 IDR). */
 export function minorToAmount(minor: number, currency: CurrencyCode): string {
   const { minorUnits } = currencyInfo(currency);
@@ -46,7 +41,7 @@ export const fareForm = z
     fullRefundHours: z.union([z.literal('').transform(() => null), smallCount(8_760)]),
   })
   .transform((form, ctx) => {
-    const priceMinor = amountToMinor(form.price, form.currency);
+    const priceMinor = toMinorUnits(form.price, form.currency);
     if (priceMinor === undefined || priceMinor <= 0 || priceMinor > 2_000_000_000) {
       ctx.addIssue({ code: 'custom', path: ['price'], message: 'price' });
       return z.NEVER;

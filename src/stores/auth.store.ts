@@ -7,16 +7,15 @@
  */
 import { atom } from 'nanostores';
 import type { Role } from '../domain/accountMenu.ts';
+import type { BodyOf, SignedInUser } from '../domain/api/operations.ts';
+import { apiGet, apiPost } from './api.ts';
 import { afterLoginNavigation, cookiesClearedAtLogout } from '../domain/accounts/navigation.ts';
 import { clearCookie, readCookie } from './cookies.ts';
 import { apiHeaders } from './clientHeaders.ts';
 
-export interface SignedInUser {
-  id: number;
-  role: Role;
-  email: string | null;
-  isTemp: boolean;
-}
+export type { SignedInUser };
+/** The account calls a sign-in form makes (src/domain/api/operations.ts). */
+export type SignInOperation = 'user' | 'register' | 'reset-password' | 'login-with-email' | 'login-with-google' | 'user/otpt';
 
 export type AuthOutcome =
   { kind: 'user'; user: SignedInUser } | { kind: 'two_factor'; token: string } | { kind: 'sent' } | { kind: 'failed'; code?: string };
@@ -48,18 +47,19 @@ export async function callAccountApi(
 }
 
 /** Runs one account call with the busy flag and the error rule of SPEC §8. */
-export async function authAction(lang: string, path: string, body: unknown): Promise<AuthOutcome> {
+export async function authAction<K extends SignInOperation>(lang: string, name: K, body: BodyOf<K>): Promise<AuthOutcome> {
   $authBusy.set(true);
   $authError.set(null);
   try {
-    const res = await callAccountApi(lang, path, { method: 'POST', body });
-    if (res.status === 200 && res.body.user) return { kind: 'user', user: res.body.user };
-    if (res.status === 200 && res.body.token) return { kind: 'two_factor', token: res.body.token };
-    if (res.status === 200 && res.body.sent) return { kind: 'sent' };
-    if (res.status >= 400 && res.status < 500 && res.body.error?.message) $authError.set(res.body.error.message);
-    else console.error('sign-in failed', res.status, res.body.error?.code);
+    const res = await apiPost(lang, name, body);
+    if (res.ok && res.data.user) return { kind: 'user', user: res.data.user };
+    if (res.ok && res.data.token) return { kind: 'two_factor', token: res.data.token };
+    if (res.ok && res.data.sent) return { kind: 'sent' };
+    if (res.ok) return { kind: 'failed' };
+    if (res.status >= 400 && res.status < 500 && res.error?.message) $authError.set(res.error.message);
+    else console.error('sign-in failed', res.status, res.error?.code);
     // The code lets a form react (the login form shows the captcha on captcha_required).
-    return res.body.error?.code ? { kind: 'failed', code: res.body.error.code } : { kind: 'failed' };
+    return res.error?.code ? { kind: 'failed', code: res.error.code } : { kind: 'failed' };
   } catch (error) {
     console.error('sign-in failed', error);
     return { kind: 'failed' };
@@ -100,7 +100,7 @@ export async function logout(lang: string, reloadTo?: string): Promise<void> {
   }
   window.dispatchEvent(new Event('showLoading'));
   try {
-    await callAccountApi(lang, 'logout', { method: 'GET' });
+    await apiGet(lang, 'logout', {});
   } catch (error) {
     console.error('logout failed', error);
   }

@@ -25,7 +25,7 @@ import {
   type CheckoutForm,
   type Passenger,
 } from '../domain/checkout/savedPassengers.ts';
-import { apiHeaders } from './clientHeaders.ts';
+import { apiPost } from './api.ts';
 import { signalAnalytics } from './analyticsSignal.ts';
 
 export type { CheckoutForm, Passenger };
@@ -125,20 +125,14 @@ export function validate(required: readonly PassengerField[], today: string, peo
 /** The server's total for the chosen add-ons (it prices them; the client only shows it). */
 export async function refreshTotal(lang: string, hash: string): Promise<void> {
   try {
-    const response = await fetch(`/api/nuxt/${lang}/total/${encodeURIComponent(hash)}`, {
-      method: 'POST',
-      headers: apiHeaders({ 'content-type': 'application/json' }),
-      body: JSON.stringify({ addons: { ...$form.get().addons, luggage: $form.get().addons.luggage.filter((l) => l.quantity > 0) } }),
-    });
-    if (response.ok) $total.set(((await response.json()) as { total: Money }).total);
+    const addons = { ...$form.get().addons, luggage: $form.get().addons.luggage.filter((l) => l.quantity > 0) };
+    const answer = await apiPost(lang, 'total/{hash}', { addons }, { params: { hash } });
+    if (answer.ok) $total.set(answer.data.total);
   } catch {
     // The total is shown again after the next change; the server recomputes it on reserve anyway.
   }
 }
 
-interface ErrorBody {
-  error?: { code?: string; message?: string; fields?: Record<string, string[]>; old_total?: Money; new_total?: Money; seats?: string[] };
-}
 
 /** Sends the form to reserve the seats; on success the browser moves to the confirmation step. */
 export interface Remember {
@@ -158,32 +152,33 @@ export async function submitForm(
   $submit.set({ kind: 'submitting' });
   const form = $form.get();
   try {
-    const response = await fetch(`/api/nuxt/${lang}/checkout/reserve/${encodeURIComponent(hash)}`, {
-      method: 'POST',
-      headers: apiHeaders({ 'content-type': 'application/json' }),
-      body: JSON.stringify({
+    const response = await apiPost(
+      lang,
+      'checkout/reserve/{hash}',
+      {
         form: {
           ...form,
           addons: { ...form.addons, luggage: form.addons.luggage.filter((l) => l.quantity > 0) },
           ...(seats ? { seats: seats.choice } : {}),
         },
-      }),
-    });
+      },
+      { params: { hash } },
+    );
     if (response.ok) {
       signalAnalytics('checkout_stage', { stage: 'Create and reserve booking cart' });
       if (remember.passengers) savePassengers(form.passengers, remember.documents);
       window.location.assign(checkoutPath(lang, hash, 2));
       return;
     }
-    const body = (await response.json()) as ErrorBody;
-    if (body.error?.code === 'price_changed' && body.error.old_total && body.error.new_total) {
+    const { error } = response;
+    if (error?.code === 'price_changed' && error.old_total && error.new_total) {
       signalAnalytics('checkout_stage', { stage: 'Price Changed' });
-      $submit.set({ kind: 'price_changed', oldTotal: body.error.old_total, newTotal: body.error.new_total });
+      $submit.set({ kind: 'price_changed', oldTotal: error.old_total, newTotal: error.new_total });
       return;
     }
-    if (body.error?.code === 'seat_taken' && body.error.seats) seats?.onTaken(body.error.seats);
-    if (body.error?.fields && response.status === 422) $errors.set(body.error.fields);
-    $submit.set({ kind: 'error', message: body.error?.message ?? fallbackMessage });
+    if (error?.code === 'seat_taken' && error.seats) seats?.onTaken(error.seats);
+    if (error?.fields && response.status === 422) $errors.set(error.fields);
+    $submit.set({ kind: 'error', message: error?.message ?? fallbackMessage });
   } catch {
     $submit.set({ kind: 'error', message: fallbackMessage });
   }

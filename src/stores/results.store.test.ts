@@ -28,6 +28,7 @@ import {
   type SearchRequest,
 } from './results.store.ts';
 import type { TripsPass } from '../domain/results/passes.ts';
+import type { TripsSearchAnswer } from '../domain/api/operations.ts';
 
 const request: SearchRequest = { lang: 'en', fromId: '1', toId: '2', date: '2026-12-01', people: 2, vehclasses: 'all', currency: 'USD' };
 
@@ -52,12 +53,14 @@ function fakeFetch(routes: Route[]) {
   return { calls, fetcher };
 }
 
-const answerBody = (trips: Trip[], recheck: string[] = []) => ({
+/** A trips/search answer as the contract has it (src/domain/api/operations.ts). */
+const answerBody = (trips: Trip[], recheck: string[] = []): TripsSearchAnswer => ({
   trips,
   tripsRecheck: recheck,
   recheckToken: 'tok123456789',
   provinceName: 'Chiang Mai',
   currency: 'USD',
+  passes: [],
 });
 const answer = (trips: Trip[], recheck: string[] = []) => Response.json(answerBody(trips, recheck));
 
@@ -328,7 +331,7 @@ describe('rail passes among trips (issue 21)', () => {
 
   it('keeps the passes of the answer, adds the railpass tab, and stays on it when chosen', async () => {
     const { fetcher } = fakeFetch([
-      { match: '/trips/search', respond: () => Response.json({ ...(answerBody([hikari]) as object), passes: [jrPass] }) },
+      { match: '/trips/search', respond: () => Response.json({ ...answerBody([hikari]), passes: [jrPass] }) },
     ]);
     await runSearch(request, fetcher);
     expect($passes.get().map((p) => p.slug)).toEqual(['japan-rail-pass-7-days']);

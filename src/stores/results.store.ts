@@ -12,7 +12,9 @@ import { buildFilterGroups, buildTabs, priceBounds, selectTab } from '../domain/
 import { settledView } from '../domain/results/firstView.ts';
 import type { TripsPass } from '../domain/results/passes.ts';
 import { runList, sortAndFilterProducts, type ListFunction, type ListOutput } from '../domain/results/listWork.ts';
-import { isAborted, raiseAjaxFailure, sharedGet } from './ajax.ts';
+import { isAborted, raiseAjaxFailure } from './ajax.ts';
+import { apiGet, apiGetAt } from './api.ts';
+import type { TripsQuery, TripsSearchAnswer } from '../domain/api/operations.ts';
 import type { ListClient } from './listWorker.ts';
 import {
   EMPTY_STATE,
@@ -146,29 +148,19 @@ export const $priceBounds = computed([$trips, $view], (trips, view) =>
   priceBounds(trips.filter((t) => view.tab === 'all' || (t.params.vehclasses as readonly string[]).includes(view.tab))),
 );
 
-interface SearchAnswer {
-  trips: Trip[];
-  tripsRecheck: string[];
-  recheckToken: string;
-  provinceName: string | null;
-  currency: string;
-  passes?: TripsPass[];
-}
-
 let controller: AbortController | undefined;
 
-function searchQuery(r: SearchRequest): string {
-  const q = new URLSearchParams({
+function searchQuery(r: SearchRequest): TripsQuery {
+  return {
     fromId: r.fromId,
     toId: r.toId,
     date: r.date,
     people: String(r.people),
     vehclasses: r.vehclasses,
     currency: r.currency,
-  });
-  // Both legs of a round trip are priced as the cart with both charges them (round-trip discount).
-  if (r.date2 || r.roundTrip) q.set('roundTrip', '1');
-  return q.toString();
+    // Both legs of a round trip are priced as the cart with both charges them (round-trip discount).
+    ...(r.date2 || r.roundTrip ? { roundTrip: '1' as const } : {}),
+  };
 }
 
 /** The view after the trips changed: unknown-to-the-data choices stay, an empty list resets (SPEC §4). */
@@ -178,9 +170,8 @@ function settleView(): void {
 }
 
 async function loadNextDates(r: SearchRequest, signal: AbortSignal, fetcher: typeof fetch): Promise<NextTripDate[]> {
-  const response = await sharedGet(`/api/nuxt/${r.lang}/trips/next-dates?${searchQuery(r)}`, { signal }, fetcher);
-  if (!response.ok) return [];
-  return ((await response.json()) as { dates: NextTripDate[] }).dates;
+  const answer = await apiGet(r.lang, 'trips/next-dates', searchQuery(r), { signal, fetcher });
+  return answer.ok ? answer.data.dates : [];
 }
 
 /**
@@ -196,11 +187,7 @@ export async function runSearch(r: SearchRequest, fetcher: typeof fetch = (...ar
   $passes.set([]);
   $status.set({ ...$status.get(), isSearching: true, hasError: false, failed: false, isRechecked: false, nextTripDates: [] });
   try {
-    const response = await sharedGet(
-      `/api/nuxt/${r.lang}/trips/search?${searchQuery(r)}`,
-      { signal: own.signal, headers: { accept: 'application/json' } },
-      fetcher,
-    );
+    const response = await apiGet(r.lang, 'trips/search', searchQuery(r), { signal: own.signal, fetcher });
     if (response.status === 503) {
       signalAnalytics('search_failure', { status: 503 });
       $status.setKey('hasError', true);
@@ -212,12 +199,12 @@ export async function runSearch(r: SearchRequest, fetcher: typeof fetch = (...ar
       signalAnalytics('search_failure', { status: response.status });
       throw new Error(`search ${response.status}`);
     }
-    const answer = (await response.json()) as SearchAnswer;
+    const answer = response.data;
     if (controller !== own) return;
     const trips = await listWork('makeProductList', answer.trips);
     if (controller !== own) return;
     $status.setKey('provinceName', answer.provinceName);
-    $passes.set(answer.passes ?? []);
+    $passes.set(answer.passes);
     $status.setKey('currency', answer.currency);
     signalAnalytics('search', {
       from: r.fromId,
@@ -263,17 +250,15 @@ export function applyRecheck(trips: readonly Trip[], rechecked: readonly Recheck
 }
 
 /** The background recheck, once per search (isRechecked guards it). */
-async function recheck(answer: SearchAnswer, own: AbortController, fetcher: typeof fetch): Promise<void> {
+async function recheck(answer: TripsSearchAnswer, own: AbortController, fetcher: typeof fetch): Promise<void> {
   if ($status.get().isRechecked || answer.tripsRecheck.length === 0) return;
   $status.setKey('isRechecked', true);
   $status.setKey('isSearching', true);
   try {
     await Promise.all(
       answer.tripsRecheck.map(async (url) => {
-        const response = await sharedGet(`${url}&token=${encodeURIComponent(answer.recheckToken)}`, { signal: own.signal }, fetcher);
-        if (!response.ok) return;
-        const body = (await response.json()) as { trips: RecheckedTrip[] };
-        if (controller === own) $trips.set(applyRecheck($trips.get(), body.trips));
+        const rechecked = await apiGetAt('trips/recheck', `${url}&token=${encodeURIComponent(answer.recheckToken)}`, { signal: own.signal, fetcher });
+        if (rechecked.ok && controller === own) $trips.set(applyRecheck($trips.get(), rechecked.data.trips));
       }),
     );
   } finally {
@@ -333,9 +318,9 @@ export async function loadFacts(r: SearchRequest, fetcher: typeof fetch = (...ar
   $facts.set([]);
   $factsSettled.set(false);
   try {
-    const q = new URLSearchParams({ fromId: r.fromId, toId: r.toId, date: r.date, people: String(r.people), currency: r.currency });
-    const response = await sharedGet(`/api/nuxt/${r.lang}/trips/facts-on-dates?${q.toString()}`, {}, fetcher);
-    $facts.set(response.ok ? ((await response.json()) as { facts: Fact[] }).facts : []);
+    const query = { fromId: r.fromId, toId: r.toId, date: r.date, people: String(r.people), currency: r.currency };
+    const answer = await apiGet(r.lang, 'trips/facts-on-dates', query, { fetcher });
+    $facts.set(answer.ok ? answer.data.facts : []);
   } catch {
     $facts.set([]);
   } finally {

@@ -4,7 +4,8 @@
  * a fetch debounced by 300 ms that aborts the request before it. At most 60 options.
  */
 import { atom } from 'nanostores';
-import { apiHeaders } from './clientHeaders.ts';
+import type { TypeaheadAnswer } from '../domain/search/typeahead.ts';
+import { apiGet, type ApiResult } from './api.ts';
 
 export const TYPEAHEAD_DEBOUNCE_MS = 300;
 export const TYPEAHEAD_MAX = 60;
@@ -55,15 +56,15 @@ export function createTypeahead(lang: string, fetcher: typeof fetch = (...args) 
     $loading.set(false);
   }
 
-  async function load(url: string, query: string): Promise<void> {
+  async function load(call: (signal: AbortSignal) => Promise<ApiResult<TypeaheadAnswer>>, query: string): Promise<void> {
     controller?.abort();
     const own = new AbortController();
     controller = own;
     $loading.set(true);
     try {
-      const response = await fetcher(url, { signal: own.signal, headers: apiHeaders({ accept: 'application/json' }) });
-      if (!response.ok) throw new Error(`typeahead ${response.status}`);
-      const body = (await response.json()) as Omit<Suggestions, 'query'>;
+      const answer = await call(own.signal);
+      if (!answer.ok) throw new Error(`typeahead ${answer.status}`);
+      const body = answer.data;
       if (controller !== own) return;
       $suggestions.set({ header: body.header, items: body.items.slice(0, TYPEAHEAD_MAX), query });
     } catch (error) {
@@ -83,15 +84,14 @@ export function createTypeahead(lang: string, fetcher: typeof fetch = (...args) 
     $loading,
     popular(fromId) {
       cancel();
-      const query = fromId ? `?fromId=${encodeURIComponent(fromId)}` : '';
-      return load(`/api/nuxt/${lang}/typeahead/prefetch${query}`, '');
+      return load((signal) => apiGet(lang, 'typeahead/prefetch', fromId ? { fromId } : {}, { signal, fetcher }), '');
     },
     search(query) {
       if (timer !== undefined) clearTimeout(timer);
       const text = query.trim().slice(0, PLACE_MAX_LENGTH);
       timer = setTimeout(() => {
         timer = undefined;
-        void load(`/api/nuxt/${lang}/typeahead/fetch?query=${encodeURIComponent(text)}`, text);
+        void load((signal) => apiGet(lang, 'typeahead/fetch', { query: text }, { signal, fetcher }), text);
       }, TYPEAHEAD_DEBOUNCE_MS);
     },
     cancel,

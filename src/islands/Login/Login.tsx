@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../domain/accounts/credentialLimits.ts';
-import { $authBusy, $authError, authAction, goAfterLogin, twoFactorPath, type AuthOutcome } from '../../stores/auth.store.ts';
+import { $authBusy, $authError, authAction, goAfterLogin, twoFactorPath, type AuthOutcome, type SignInOperation } from '../../stores/auth.store.ts';
 import { islandTranslator } from '../shared/translate.ts';
 import { EmailSuggestions, useEmailSuggestions } from '../shared/EmailSuggestions.tsx';
 import { CaptchaWidget } from './CaptchaWidget.tsx';
@@ -80,7 +80,7 @@ export default function Login({
     // Runs once, for the link the page was opened with.
   }, []);
 
-  function submit(path: string, onSent?: View, onFailed?: (code: string | undefined) => void) {
+  function submit(path: SignInOperation, onSent?: View, onFailed?: (code: string | undefined) => void) {
     return (event: SyntheticEvent<HTMLFormElement>) => {
       event.preventDefault();
       const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;

@@ -5,7 +5,7 @@
  * come first.
  */
 import type { Fact } from '../../domain/search/facts.ts';
-import { dismissFact } from '../../stores/results.store.ts';
+import { dismissFact } from '../../stores/facts.store.ts';
 import { localDate } from '../shared/localDate.ts';
 import type { IslandT } from '../shared/translate.ts';
 import { durationText } from './TripCard.tsx';

@@ -17,7 +17,7 @@ import {
 } from '../../domain/results/filters.ts';
 import { parseHourRange, EMPTY_STATE, type FilterGroup, type ResultsState } from '../../domain/results/queryState.ts';
 import { filterOptionLabel } from '../../domain/results/filterLabels.ts';
-import { $view, setView } from '../../stores/results.store.ts';
+import { $view, setView } from '../../stores/resultsView.store.ts';
 import type { IslandT } from '../shared/translate.ts';
 import type { Names } from './names.ts';
 

@@ -3,7 +3,7 @@
  * chosen outbound trip and leads to the return list, or says why it cannot go on.
  */
 import { useStore } from '@nanostores/react';
-import { $roundTrip, closeRoundTripModal } from '../../stores/results.store.ts';
+import { $roundTrip, closeRoundTripModal } from '../../stores/roundTrip.store.ts';
 import type { IslandT } from '../shared/translate.ts';
 import { useModalDialog } from '../shared/useModalDialog.ts';
 import type { Names } from './names.ts';

@@ -1,7 +1,7 @@
 /**
  * The results island (SPEC §2–§5): runs the search, shows the transportation tabs, filters,
  * sort and the trip list, follows the URL (reload, back, forward) and re-prices when the
- * currency changes. State and the search flow live in src/stores/results.store.ts.
+ * currency changes. State and the search flow live in the results stores (src/stores/README.md).
  *
  * Two layouts share everything but the arrangement: `classic` (filters beside the list) and
  * `compact`, the new results page (/new, or the `new_results_page` feature flag): filters folded away and the
@@ -26,34 +26,13 @@ import { resolveCurrency } from '../../domain/currencyCodes.ts';
 import { formatMoneyValue } from '../../domain/moneyFormat.ts';
 import { readCookie } from '../../stores/cookies.ts';
 import { createListClient } from '../../stores/listWorker.ts';
-import {
-  $factsSettled,
-  $passes,
-  $filterGroups,
-  $priceBounds,
-  $products,
-  $productsFrom,
-  $visibleFacts,
-  $status,
-  $summary,
-  $tabs,
-  $trips,
-  $view,
-  $roundTrip,
-  abortSearch,
-  attachListWorker,
-  bookingHref,
-  chooseOutbound,
-  choosePass,
-  resetRoundTrip,
-  loadFacts,
-  chooseSort,
-  chooseTab,
-  readStaffFlag,
-  readViewFromUrl,
-  runSearch,
-  type SearchRequest,
-} from '../../stores/results.store.ts';
+import { $factsSettled, $visibleFacts } from '../../stores/facts.store.ts';
+import { $filterGroups, $priceBounds, $products, $productsFrom, $summary, $tabs, chooseTab } from '../../stores/resultsList.store.ts';
+import { searchPage } from '../../stores/resultsPage.store.ts';
+import { $view, chooseSort, readStaffFlag, readViewFromUrl } from '../../stores/resultsView.store.ts';
+import { attachListWorker } from '../../stores/resultsWork.ts';
+import { $roundTrip, bookingHref, chooseOutbound, choosePass, resetRoundTrip } from '../../stores/roundTrip.store.ts';
+import { $passes, $status, $trips, abortSearch, runSearch, type SearchRequest } from '../../stores/tripsSearch.store.ts';
 import { islandTranslator } from '../shared/translate.ts';
 import { FactsBanners } from './FactsBanners.tsx';
 import { LoadingBar } from './LoadingBar.tsx';
@@ -191,8 +170,7 @@ export default function SearchResults({
     resetRoundTrip();
     // Back from a trip or checkout within the recheck window: the list as it was left (SPEC §2).
     if (restoreKeptPage(currency)) return;
-    void runSearch({ ...request, lang, currency });
-    void loadFacts({ ...request, lang, currency });
+    searchPage({ ...request, lang, currency });
   }, [currency, lang, request, restoreKeptPage]);
 
   const first = isFirstView(seed) ? seed : undefined;

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { keepPage, takePage } from '../../domain/results/pageCache.ts';
-import { restoreResults, resultsSnapshot, type ResultsSnapshot } from '../../stores/results.store.ts';
+import { restoreResults, resultsSnapshot, type ResultsSnapshot } from '../../stores/resultsPage.store.ts';
 
 interface Kept {
   snapshot: ResultsSnapshot;

@@ -1,32 +1,14 @@
 import { cleanTestStorage, getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runList } from '../domain/results/listWork.ts';
 import { makeTrip } from '../domain/results/testTrips.ts';
 import type { Trip } from '../domain/search/trips.ts';
-import {
-  $passes,
-  $products,
-  $roundTrip,
-  $tabs,
-  $status,
-  $summary,
-  $trips,
-  $view,
-  $isStaff,
-  readStaffFlag,
-  $visibleFacts,
-  abortSearch,
-  attachListWorker,
-  bookingHref,
-  chooseOutbound,
-  choosePass,
-  chooseTab,
-  dismissFact,
-  loadFacts,
-  resetRoundTrip,
-  runSearch,
-  type SearchRequest,
-} from './results.store.ts';
+import { $visibleFacts, dismissFact, loadFacts } from './facts.store.ts';
+import { $products, $tabs, $summary, chooseTab } from './resultsList.store.ts';
+import { $isStaff, $view, readStaffFlag } from './resultsView.store.ts';
+import { attachListWorker } from './resultsWork.ts';
+import { $roundTrip, bookingHref, chooseOutbound, choosePass, resetRoundTrip } from './roundTrip.store.ts';
+import { $passes, $status, $trips, abortSearch, runSearch, type SearchRequest } from './tripsSearch.store.ts';
 import type { TripsPass } from '../domain/results/passes.ts';
 import type { TripsSearchAnswer } from '../domain/api/operations.ts';
 
@@ -64,7 +46,14 @@ const answerBody = (trips: Trip[], recheck: string[] = []): TripsSearchAnswer =>
 });
 const answer = (trips: Trip[], recheck: string[] = []) => Response.json(answerBody(trips, recheck));
 
+// The island listens to the list while it is on the page; the list follows the trips only then.
+let stopListening: () => void = () => undefined;
+beforeEach(() => {
+  stopListening = $products.listen(() => undefined);
+});
+
 afterEach(() => {
+  stopListening();
   abortSearch();
   $trips.set([]);
   $view.set({ sort: 'recommended', tab: 'all', selected: {} });
@@ -353,5 +342,14 @@ describe('rail passes among trips (issue 21)', () => {
     expect($roundTrip.get()).toMatchObject({ pass: { slug: 'japan-rail-pass-7-days' }, trip: null, leg: 'outbound' });
     resetRoundTrip();
     expect($roundTrip.get().pass).toBeNull();
+  });
+});
+
+describe('the results list', () => {
+  it('follows the trips and the view while the page listens', () => {
+    $trips.set([makeTrip({ key: 'a', dep: '08:00', arr: '12:00', price: 30 }), makeTrip({ key: 'b', dep: '09:00', arr: '10:00', price: 20 })]);
+    expect($products.get().map((t) => t.key)).toHaveLength(2);
+    $view.set({ sort: 'cheapest', tab: 'all', selected: {} });
+    expect($products.get().map((t) => t.key)).toEqual(['b', 'a']);
   });
 });

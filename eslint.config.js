@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -13,6 +14,22 @@ const FEATURE_HTTP = {
   regex: String.raw`^(\.\./)+(?!api/)[A-Za-z]+/(api|http)(\.ts)?$`,
   message: "Another feature's HTTP module: use src/server/api/ (http.ts, errors.ts), or move the shared schema to src/domain/.",
 };
+
+/**
+ * The layers (ARCHITECTURE: layout; issue 19 item 6). `src/domain` is pure: it imports nothing above
+ * it. Islands and stores run in the browser and never import the server (a shared type or schema
+ * goes to src/domain). The server never imports pages, islands or stores. Tests may cross.
+ */
+const layer = (names, message) => ({ group: names.flatMap((name) => [`**/${name}/*`, `**/${name}/**`]), message });
+const SERVER_FROM_BROWSER = layer(['server'], 'Islands and stores never import src/server: move the shared type or schema to src/domain.');
+const PAGES_FROM_SERVER = layer(
+  ['pages', 'islands', 'stores', 'components'],
+  'The server never imports pages, islands, stores or components.',
+);
+const ABOVE_DOMAIN = [
+  layer(['server', 'pages', 'islands', 'stores', 'components'], 'src/domain is pure: it imports nothing above it.'),
+  { group: ['node:*', 'react', 'react-dom', 'react-dom/*', 'astro', 'astro:*'], message: 'src/domain is pure: no Node, React or Astro.' },
+];
 
 export default defineConfig(
   {
@@ -53,9 +70,30 @@ export default defineConfig(
   // Payment and tickets meet through domain events (src/server/events), never by importing each
   // other: a paid booking's mail, a cancellation's refund are subscribers, not calls.
   {
+    // The two classic hook rules; the React Compiler rules of the plugin's presets are not adopted (no compiler here).
+    files: ['src/islands/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: ['src/domain/**'],
+    ignores: ['**/*.test.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: ABOVE_DOMAIN }] },
+  },
+  {
+    files: ['src/islands/**', 'src/stores/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [SERVER_FROM_BROWSER] }] },
+  },
+  {
+    files: ['src/server/api/**'],
+    ignores: ['**/*.test.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [PAGES_FROM_SERVER] }] },
+  },
+  {
     files: ['src/server/**'],
-    ignores: ['src/server/api/**'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [FEATURE_HTTP] }] },
+    ignores: ['src/server/api/**', '**/*.test.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [FEATURE_HTTP, PAGES_FROM_SERVER] }] },
   },
   {
     files: ['src/server/payment/**'],
@@ -65,6 +103,7 @@ export default defineConfig(
         {
           patterns: [
             FEATURE_HTTP,
+            PAGES_FROM_SERVER,
             {
               group: ['**/tickets/*', '**/tickets'],
               message: 'payment must not import tickets: record a domain event (src/server/events).',
@@ -82,6 +121,7 @@ export default defineConfig(
         {
           patterns: [
             FEATURE_HTTP,
+            PAGES_FROM_SERVER,
             {
               group: ['**/payment/*', '**/payment'],
               message: 'tickets must not import payment: record a domain event (src/server/events).',

@@ -4,6 +4,9 @@
  * from one place and no store casts an answer. GETs go through `sharedGet` (identical calls in
  * flight share one answer); every call carries the web client's headers.
  *
+ * GETs are in apiGet.ts (they share answers in flight through `sharedGet`, which a page that
+ * only posts need not load).
+ *
  * An answer is `{ ok: true, data }` or `{ ok: false, status, error }`: a handled failure (4xx, 503)
  * is a value the caller decides about, a network failure or an abort rejects as `fetch` does.
  */
@@ -13,49 +16,28 @@ import {
   type ErrorOf,
   type OperationName,
   type BodyOf,
-  type GetOperation,
   type ParamsOf,
   type PostOperation,
-  type QueryOf,
 } from '../domain/api/operations.ts';
-import { sharedGet } from './ajax.ts';
 import { apiHeaders } from './clientHeaders.ts';
 
-export type ApiResult<T, E = ErrorOf<OperationName>> = { ok: true; status: number; data: T } | { ok: false; status: number; error: E | undefined };
+export type ApiResult<T, E = ErrorOf<OperationName>> =
+  { ok: true; status: number; data: T } | { ok: false; status: number; error: E | undefined };
 /** What calling operation K gives. */
 export type ResultOf<K extends OperationName> = ApiResult<AnswerOf<K>, ErrorOf<K>>;
 
-interface CallOptions {
+export interface CallOptions {
   signal?: AbortSignal | undefined;
   fetcher?: typeof fetch;
 }
 
-async function settle<K extends OperationName>(response: Response): Promise<ResultOf<K>> {
+/** The answer of a call as its operation's result (shared with apiGet.ts). */
+export async function settle<K extends OperationName>(response: Response): Promise<ResultOf<K>> {
   // The one place an answer gets its type: the operation's, as the contract declares it.
   if (response.ok) return { ok: true, status: response.status, data: (await response.json()) as AnswerOf<K> };
   // A failure's body is the error envelope; a proxy's HTML error page is none.
   const body = (await response.json().catch(() => undefined)) as { error?: ErrorOf<K> } | undefined;
   return { ok: false, status: response.status, error: body?.error };
-}
-
-/** GET an operation by name. */
-export function apiGet<K extends GetOperation>(
-  lang: string,
-  name: K,
-  query: QueryOf<K>,
-  options: CallOptions & { params?: ParamsOf<K> } = {},
-): Promise<ResultOf<K>> {
-  const url = operationUrl(lang, name, options.params as Record<string, string> | undefined, query as Record<string, string | undefined>);
-  return apiGetAt(name, url, options);
-}
-
-/**
- * GET an address the server handed out for an operation (the recheck URLs of a search answer):
- * the address is the server's, the answer's type is the operation's.
- */
-export async function apiGetAt<K extends GetOperation>(_name: K, url: string, options: CallOptions = {}): Promise<ResultOf<K>> {
-  const response = await sharedGet(url, { signal: options.signal, headers: { accept: 'application/json' } }, options.fetcher);
-  return settle<K>(response);
 }
 
 /** POST to an operation by name; `headers` adds e.g. an Idempotency-Key. */

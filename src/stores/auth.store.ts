@@ -8,7 +8,8 @@
 import { atom } from 'nanostores';
 import type { Role } from '../domain/accountMenu.ts';
 import type { BodyOf, SignedInUser } from '../domain/api/operations.ts';
-import { apiGet, apiPost } from './api.ts';
+import { apiPost } from './api.ts';
+import { apiGet } from './apiGet.ts';
 import { afterLoginNavigation, cookiesClearedAtLogout } from '../domain/accounts/navigation.ts';
 import { clearCookie, readCookie } from './cookies.ts';
 import { apiHeaders } from './clientHeaders.ts';

@@ -133,7 +133,6 @@ export async function refreshTotal(lang: string, hash: string): Promise<void> {
   }
 }
 
-
 /** Sends the form to reserve the seats; on success the browser moves to the confirmation step. */
 export interface Remember {
   /** "Save these passengers on this device" (off by default). */

@@ -6,7 +6,7 @@
 import { persistentJSON } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
 import type { Fact } from '../domain/search/facts.ts';
-import { apiGet } from './api.ts';
+import { apiGet } from './apiGet.ts';
 import type { SearchRequest } from './tripsSearch.store.ts';
 
 /** Dismissed fact ids, kept in localStorage under facts_banned. */

@@ -6,7 +6,16 @@ import type { TripsPass } from '../domain/results/passes.ts';
 import type { Fact } from '../domain/search/facts.ts';
 import type { Trip } from '../domain/search/trips.ts';
 import { $facts, $factsSettled, loadFacts } from './facts.store.ts';
-import { $passes, $status, $trips, abortSearch, runSearch, searchRunning, type SearchRequest, type SearchStatus } from './tripsSearch.store.ts';
+import {
+  $passes,
+  $status,
+  $trips,
+  abortSearch,
+  runSearch,
+  searchRunning,
+  type SearchRequest,
+  type SearchStatus,
+} from './tripsSearch.store.ts';
 
 /** A new search for the page: its trips and its facts load side by side. */
 export function searchPage(r: SearchRequest): void {

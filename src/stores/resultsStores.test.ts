@@ -347,7 +347,10 @@ describe('rail passes among trips (issue 21)', () => {
 
 describe('the results list', () => {
   it('follows the trips and the view while the page listens', () => {
-    $trips.set([makeTrip({ key: 'a', dep: '08:00', arr: '12:00', price: 30 }), makeTrip({ key: 'b', dep: '09:00', arr: '10:00', price: 20 })]);
+    $trips.set([
+      makeTrip({ key: 'a', dep: '08:00', arr: '12:00', price: 30 }),
+      makeTrip({ key: 'b', dep: '09:00', arr: '10:00', price: 20 }),
+    ]);
     expect($products.get().map((t) => t.key)).toHaveLength(2);
     $view.set({ sort: 'cheapest', tab: 'all', selected: {} });
     expect($products.get().map((t) => t.key)).toEqual(['b', 'a']);

@@ -51,9 +51,13 @@ export function closeRoundTripModal(): void {
 }
 
 /** The cart link of a travel option: passengers and currency go along; the return leg adds the outbound cart. */
-export function bookingHref(option: TravelOption, r: Pick<SearchRequest, 'people' | 'currency' | 'date2'>): string {
+export function bookingHref(
+  option: TravelOption,
+  r: Pick<SearchRequest, 'people' | 'currency' | 'date2'>,
+  roundTrip: RoundTripState = $roundTrip.get(),
+): string {
   const q = new URLSearchParams({ people: String(r.people), currency: r.currency });
-  const { cartHash, leg, travelOption } = $roundTrip.get();
+  const { cartHash, leg, travelOption } = roundTrip;
   // What the cards said per person (both legs of a round trip): checkout shows it beside the
   // fare it quotes if the two differ, before anything is held.
   let seen = option.price.minor;

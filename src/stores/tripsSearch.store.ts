@@ -10,7 +10,7 @@ import { disableTrip, mergeRecheck, ZERO_PRICE, type RecheckedTrip } from '../do
 import type { Trip } from '../domain/search/trips.ts';
 import { isAborted } from './ajax.ts';
 import { signalAnalytics } from './analyticsSignal.ts';
-import { apiGet, apiGetAt } from './api.ts';
+import { apiGet, apiGetAt } from './apiGet.ts';
 import { listWork } from './resultsWork.ts';
 import { settleViewFor } from './resultsView.store.ts';
 
@@ -164,7 +164,10 @@ async function recheck(answer: TripsSearchAnswer, own: AbortController, fetcher:
   try {
     await Promise.all(
       answer.tripsRecheck.map(async (url) => {
-        const rechecked = await apiGetAt('trips/recheck', `${url}&token=${encodeURIComponent(answer.recheckToken)}`, { signal: own.signal, fetcher });
+        const rechecked = await apiGetAt('trips/recheck', `${url}&token=${encodeURIComponent(answer.recheckToken)}`, {
+          signal: own.signal,
+          fetcher,
+        });
         if (rechecked.ok && controller === own) $trips.set(applyRecheck($trips.get(), rechecked.data.trips));
       }),
     );

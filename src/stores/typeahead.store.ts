@@ -5,7 +5,8 @@
  */
 import { atom } from 'nanostores';
 import type { TypeaheadAnswer } from '../domain/search/typeahead.ts';
-import { apiGet, type ApiResult } from './api.ts';
+import type { ApiResult } from './api.ts';
+import { apiGet } from './apiGet.ts';
 
 export const TYPEAHEAD_DEBOUNCE_MS = 300;
 export const TYPEAHEAD_MAX = 60;

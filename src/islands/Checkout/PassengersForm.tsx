@@ -12,7 +12,7 @@ import { useHydrated } from '../shared/useHydrated.ts';
 import type { FieldSet, PassengerField } from '../../domain/checkout/fields.ts';
 import { formatMoneyValue } from '../../domain/checkout/format.ts';
 import { MAX_LENGTH } from '../../domain/checkout/formRules.ts';
-import type { AddonOffer } from '../../server/checkout/context.ts';
+import type { AddonOffer } from '../../domain/checkout/addonOffer.ts';
 import {
   $errors,
   $form,

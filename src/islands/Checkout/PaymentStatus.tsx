@@ -8,7 +8,7 @@
  * booking is paid and links to it.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { PaymentResult } from '../../server/payment/result.ts';
+import type { PaymentResult } from '../../domain/payment/paymentView.ts';
 import { islandTranslator } from '../shared/translate.ts';
 import './Checkout.css';
 import { apiHeaders } from '../../stores/clientHeaders.ts';

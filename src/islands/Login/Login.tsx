@@ -4,9 +4,17 @@
  * It also redeems the single-use links from mails (`otpt`, `reset` in the page's query).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../domain/accounts/credentialLimits.ts';
-import { $authBusy, $authError, authAction, goAfterLogin, twoFactorPath, type AuthOutcome, type SignInOperation } from '../../stores/auth.store.ts';
+import {
+  $authBusy,
+  $authError,
+  authAction,
+  goAfterLogin,
+  twoFactorPath,
+  type AuthOutcome,
+  type SignInOperation,
+} from '../../stores/auth.store.ts';
 import { islandTranslator } from '../shared/translate.ts';
 import { EmailSuggestions, useEmailSuggestions } from '../shared/EmailSuggestions.tsx';
 import { CaptchaWidget } from './CaptchaWidget.tsx';
@@ -64,11 +72,14 @@ export default function Login({
   const [typedEmail, setTypedEmail] = useState('');
   const suggestionFocus = useEmailSuggestions();
 
-  async function handle(outcome: AuthOutcome, onSent?: View): Promise<void> {
-    if (outcome.kind === 'user') await goAfterLogin(outcome.user, target, lang);
-    else if (outcome.kind === 'two_factor') window.location.assign(twoFactorPath(lang, outcome.token, target));
-    else if (outcome.kind === 'sent' && onSent) setView(onSent);
-  }
+  const handle = useCallback(
+    async (outcome: AuthOutcome, onSent?: View): Promise<void> => {
+      if (outcome.kind === 'user') await goAfterLogin(outcome.user, target, lang);
+      else if (outcome.kind === 'two_factor') window.location.assign(twoFactorPath(lang, outcome.token, target));
+      else if (outcome.kind === 'sent' && onSent) setView(onSent);
+    },
+    [target, lang],
+  );
 
   useEffect(() => {
     if (!otpt || redeemed.current) return;
@@ -77,8 +88,8 @@ export default function Login({
       if (outcome.kind === 'failed') setView('password');
       await handle(outcome);
     });
-    // Runs once, for the link the page was opened with.
-  }, []);
+    // Runs once (the ref), for the link the page was opened with.
+  }, [otpt, lang, handle]);
 
   function submit(path: SignInOperation, onSent?: View, onFailed?: (code: string | undefined) => void) {
     return (event: SyntheticEvent<HTMLFormElement>) => {

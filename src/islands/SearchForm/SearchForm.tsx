@@ -70,8 +70,8 @@ export default function SearchForm({ lang, messages, vehclass = 'all', hotelTemp
     } else {
       initSearchForm(initial);
     }
-    // Mount once: the page's initial values are fixed for its lifetime.
-  }, []);
+    // Runs once: an island's props are fixed for the page's lifetime.
+  }, [initial, locale, pageSearch]);
 
   function onSubmit(event: SyntheticEvent) {
     event.preventDefault();

@@ -163,7 +163,7 @@ export default function SearchResults({
       attachListWorker(undefined);
       worker?.terminate();
     };
-  }, [lang, takeKeptPage]);
+  }, [lang, search, takeKeptPage]);
 
   useEffect(() => {
     if (currency === null) return;
@@ -241,8 +241,7 @@ export default function SearchResults({
   const choosingOutbound = Boolean(request.date2) && roundTrip.leg === 'outbound';
   const action = useMemo((): TripAction => {
     const search = { ...request, lang, currency: fullCurrency };
-    // bookingHref reads the round trip's cart when called: roundTrip is a dependency so that a new
-    // leg or cart gives the cards new links.
+    // The links carry the round trip's cart: a new leg or cart gives the cards new links.
     return choosingOutbound
       ? {
           kind: 'choose',
@@ -250,7 +249,7 @@ export default function SearchResults({
             void chooseOutbound(trip, option, search);
           },
         }
-      : { kind: 'link', href: (option) => bookingHref(option, search) };
+      : { kind: 'link', href: (option) => bookingHref(option, search, roundTrip) };
   }, [choosingOutbound, request, lang, fullCurrency, roundTrip]);
   const recommended = shown?.recommended;
   const badgesByKey = useMemo(() => {

@@ -2,7 +2,7 @@
  * Station and operator names for the list, from common-data (SPEC §3 Other: classes,
  * operators, stations). Loaded once per page; until then ids stay readable as "…".
  */
-import { apiGet } from '../../stores/api.ts';
+import { apiGet } from '../../stores/apiGet.ts';
 
 export interface Names {
   station: (id: number) => string;

@@ -12,7 +12,7 @@ import pkg from '../../../package.json' with { type: 'json' };
 import { bookingFormSchema, passengerSchema } from '../../domain/checkout/validation.ts';
 import { slugSchema } from '../../domain/content/schemas.ts';
 import { SEGMENTS } from '../../i18n/locales.ts';
-import { bodySchema as currencyPreferenceBody } from '../../pages/api/preferences/currency.ts';
+import { currencyPreferenceBody } from '../../domain/currencyPreference.ts';
 import {
   deleteBody,
   emailLinkBody,

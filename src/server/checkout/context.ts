@@ -24,6 +24,9 @@ import { cartTotal, loadCart, type LoadedCart } from '../cart/cart.ts';
 import { cartViewV2, type CartViewV2 } from '../cart/view.ts';
 import type { Db } from '../db/client.ts';
 import { currentBookingForCart, type BookingRow } from '../booking/bookings.ts';
+import type { AddonOffer } from '../../domain/checkout/addonOffer.ts';
+
+export type { AddonOffer };
 
 export interface CheckoutContext {
   loaded: LoadedCart;
@@ -62,13 +65,6 @@ export async function checkoutContext(
     fareMinor: cartTotal(loaded),
     localeCode,
   };
-}
-
-export interface AddonOffer {
-  insurance: { value: string; text: string; data: { pack: string; label: string }; price: Money }[];
-  /** An addon field (SPEC §3): its options, the most of each, and the chosen rows as its comma-separated `value`. */
-  luggage: { options: { value: string; label: string; price: Money }[]; max: number; value: string };
-  pickup: { value: string; arrival_datetime: string; arrival_station_name: string; price: Money }[];
 }
 
 export function addonOffer(ctx: CheckoutContext, index: TimetableIndex, t: Translate): AddonOffer {

@@ -4,29 +4,17 @@
  * at once instead of "waiting for the payment provider".
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { toMoney, type Money } from '../../domain/search/money.ts';
+import { toMoney } from '../../domain/search/money.ts';
 import type { FxRate } from '../../domain/search/timetable.ts';
 import type { Db } from '../db/client.ts';
 import { payments } from '../db/schema.ts';
 import { type BookingRow } from '../booking/bookings.ts';
 import { isPaid, isSettled } from '../../domain/booking/lifecycle.ts';
+import type { BookingPaymentView, PaymentResult } from '../../domain/payment/paymentView.ts';
+
+export type { BookingPaymentView, PaymentResult };
 
 type FxRates = ReadonlyMap<string, FxRate>;
-
-export interface BookingPaymentView {
-  id: string;
-  status: string;
-  total: Money;
-  hold_expires_at: string;
-  payment: { paygate: string; status: string; failure_code: string | null; reference: string | null; expires_at: string | null } | null;
-}
-
-export interface PaymentResult extends BookingPaymentView {
-  /** Nothing more will change without the traveller (paid, failed, expired, refunded). */
-  final: boolean;
-  paid: boolean;
-  success_url: string | null;
-}
 
 async function latestPayment(db: Db, bookingId: number) {
   const [p] = await db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(desc(payments.id)).limit(1);

@@ -20,7 +20,7 @@
  */
 import { journeyOf, type Journey } from './connections.ts';
 import { MAX_CHANGES, minConnectionMinutes, searchWindow, SHORTEST_CHANGE_MIN } from './journeyRules.ts';
-import { runsOn, type Leg, type RouteNode, type ScheduleNode, type TimetableIndex } from './timetable.ts';
+import { type Leg, type RouteNode, type ScheduleNode, type TimetableIndex } from './timetable.ts';
 import type { VehicleClass } from './vehicleClasses.ts';
 
 const NEVER = 0x7fffffff;
@@ -379,7 +379,7 @@ export function fastestJourneysAndLater(index: TimetableIndex, q: ProfileQuery):
     const runs = departures(net, origins, q.classes, window);
     // One run: every departure starts at the same "minute" (runs are grouped by it).
     if (q.earliestOnly) for (const run of runs) run.dep = window.dayStart;
-    const afterDay = departures(net, origins, q.classes, { dayStart: window.dayEnd, dayEnd: window.horizon + 1 });
+    const afterDay = earliestOfEachCall(departures(net, origins, q.classes, { dayStart: window.dayEnd, dayEnd: window.horizon + 1 }));
     return { ...rangeRaptor(net, q.classes, maxLegs, window.horizon, runs, afterDay), horizon: window.horizon };
   } finally {
     s.originPlace = -1;
@@ -441,18 +441,40 @@ function departures(
     for (let c = net.callStart[station] ?? 0; c < (net.callStart[station + 1] ?? 0); c += 2) {
       const r = net.callPairs[c] ?? 0;
       const stop = net.callPairs[c + 1] ?? 0;
-      const route = net.routes[r];
-      if (!route || (classes && !classes.has(route.vehicleClass))) continue;
-      const offset = (route.stops[stop]?.dep ?? 0) - route.firstOffsetMin;
-      net.routeSchedules[r]?.forEach((schedule, i) => {
-        const base = schedule.departureMinute + offset;
-        for (let day = Math.ceil((window.dayStart - base) / 1440); day * 1440 + base < window.dayEnd; day++)
-          if (runsOn(schedule, day))
-            out.push({ dep: day * 1440 + base, route: r, stop, schedule: i, trip: day * 1440 + base - (route.stops[stop]?.dep ?? 0) });
-      });
+      if (classes && !classes.has(net.routes[r]?.vehicleClass ?? 'bus')) continue;
+      const offset = net.stopDep[(net.routeStart[r] ?? 0) + stop] ?? 0;
+      const firstSchedule = net.routeScheduleStart[r] ?? 0;
+      for (let k = firstSchedule; k < (net.routeScheduleStart[r + 1] ?? 0); k++) {
+        const base = (net.scheduleBase[k] ?? 0) + offset;
+        const lastDay = net.scheduleTo[k] ?? 0;
+        for (let day = Math.max(Math.ceil((window.dayStart - base) / 1440), net.scheduleFrom[k] ?? 0); day <= lastDay; day++) {
+          const dep = day * 1440 + base;
+          if (dep >= window.dayEnd) break;
+          if (runsOnDay(net, k, day)) out.push({ dep, route: r, stop, schedule: k - firstSchedule, trip: dep - offset });
+        }
+      }
     }
   }
   return out.sort((a, b) => b.dep - a.dep);
+}
+
+/**
+ * Of departures latest first, the earliest of each (route, stop): the run after the day boards
+ * them all at once, and a later vehicle of the same route from the same stop arrives later
+ * everywhere (vehicles of a route never overtake), so it could improve no label.
+ */
+function earliestOfEachCall(departures: readonly Departure[]): Departure[] {
+  const seen = new Set<number>();
+  const kept: Departure[] = [];
+  for (let i = departures.length - 1; i >= 0; i--) {
+    const d = departures[i];
+    if (!d) continue;
+    const call = d.route * 65_536 + d.stop;
+    if (seen.has(call)) continue;
+    seen.add(call);
+    kept.push(d);
+  }
+  return kept.reverse();
 }
 
 /**
@@ -747,6 +769,8 @@ function rangeRaptor(
           if (atLeast > maxLegs || left === NEVER) continue;
           const target = Math.min(horizon + 1, targetBest[atLeast] ?? NEVER) - left;
           for (let leavingByAir = 0; leavingByAir < 2; leavingByAir++) {
+            // No vehicle of this kind leaves this station (most have only one kind).
+            if (net.departureStart[other * 2 + leavingByAir] === net.departureStart[other * 2 + leavingByAir + 1]) continue;
             readyNowAndBefore(legs - 1, other, leavingByAir);
             const from = readyNow;
             const until = Math.min(readyBefore, target);

@@ -20,7 +20,7 @@
  */
 import { journeyOf, type Journey } from './connections.ts';
 import { MAX_CHANGES, minConnectionMinutes, searchWindow, SHORTEST_CHANGE_MIN } from './journeyRules.ts';
-import { runsOn, type Leg, type RouteNode, type ScheduleNode, type TimetableIndex } from './timetable.ts';
+import { type Leg, type RouteNode, type ScheduleNode, type TimetableIndex } from './timetable.ts';
 import type { VehicleClass } from './vehicleClasses.ts';
 
 const NEVER = 0x7fffffff;
@@ -32,8 +32,14 @@ const MAX_LEGS = MAX_CHANGES + 1;
 interface ProfileNetwork {
   stationIx: Map<number, number>;
   stationPlace: Int32Array;
-  /** Per station: the stations of its place, and the change minutes from each: [j·4 + arrived by air·2 + leaving by air]. */
-  transfersInto: { from: Int32Array; minutes: Int32Array }[];
+  /**
+   * Per station b: the stations of its place (b included) are transferFrom[transferStart[b] …
+   * transferStart[b + 1]), and the change minutes from the j-th of them are transferMinutes[j·4 +
+   * arrived by air·2 + leaving by air]. Flat arrays: a round reads them for every improved place.
+   */
+  transferStart: Int32Array;
+  transferFrom: Int32Array;
+  transferMinutes: Int32Array;
   placeIx: Map<number, number>;
   /** Per place: the places with a vehicle to it. */
   placeIn: Int32Array[];
@@ -41,18 +47,24 @@ interface ProfileNetwork {
   placeInMinutes: Int32Array[];
   routes: RouteNode[];
   routeAir: Uint8Array;
-  routeStations: Int32Array[];
   /** Per route: schedules by departure time (an earliest vehicle search stops at the first that runs). */
   routeSchedules: ScheduleNode[][];
-  /** Per station: pairs (route, stop index) that call there. */
-  stationRoutes: Int32Array[];
+  /** Per station: pairs (route, stop index) that call there, at callPairs[callStart[station] … callStart[station + 1]). */
+  callStart: Int32Array;
+  callPairs: Int32Array;
   /**
-   * Per station and kind of vehicle (station · 2 + by air): every scheduled departure from it
-   * (route, stop, schedule), sorted by minute of the day (UTC) — to find the vehicles leaving
-   * within a short window without visiting every route. `base` is the absolute minute of the
-   * departure on service day 0.
+   * Per station and kind of vehicle (station · 2 + by air): every scheduled departure from it,
+   * sorted by minute of the day (UTC), at departureStart[station · 2 + by air] … of the flat
+   * departure arrays — to find the vehicles leaving within a short window without visiting every
+   * route. `departureBase` is the absolute minute of the departure on service day 0,
+   * `departureSchedule` the flat schedule index (routeScheduleStart[route] + its rank).
    */
-  stationDepartures: { minuteOfDay: Int32Array; base: Int32Array; route: Int32Array; stop: Int32Array; schedule: Int32Array }[];
+  departureStart: Int32Array;
+  departureMinuteOfDay: Int32Array;
+  departureBase: Int32Array;
+  departureRoute: Int32Array;
+  departureStop: Int32Array;
+  departureSchedule: Int32Array;
   /**
    * Per route: where its schedules (sorted as routeSchedules) start in the flat schedule arrays;
    * per schedule: its first-stop departure on service day 0 (absolute minute), weekday bits and
@@ -64,14 +76,17 @@ interface ProfileNetwork {
   scheduleFrom: Int32Array;
   /** Service days with sales closed, per flat schedule (undefined: none). */
   scheduleClosedDays: (ReadonlySet<number> | undefined)[];
+  /** Per flat schedule: 1 when it has closed days (so the common case reads no object). */
+  scheduleHasClosed: Uint8Array;
   scheduleTo: Int32Array;
   /** Per route: where its stops start in the flat per-stop arrays (routeStart[r] + stop index). */
   routeStart: Int32Array;
   /** Per stop of every route: its arrival and departure offsets (minutes from the route's first departure). */
   stopArr: Int32Array;
   stopDep: Int32Array;
-  /** Per stop of every route: the place it is in. */
+  /** Per stop of every route: the place it is in, and its station. */
   stopPlace: Int32Array;
+  stopStation: Int32Array;
   scratch: Scratch;
 }
 
@@ -125,18 +140,25 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
   const stationIx = new Map(stations.map((s, i) => [s.id, i]));
   const placeIx = new Map([...index.places.keys()].map((id, i) => [id, i]));
   const stationPlace = Int32Array.from(stations, (s) => placeIx.get(s.placeId) ?? -1);
-  const transfersInto = stations.map((b) => {
+  const transferStart = new Int32Array(stations.length + 1);
+  const transferLists = stations.map((b, i) => {
     const others = (index.places.get(b.placeId)?.stationIds ?? []).map((id) => index.stations.get(id)).filter((x) => x !== undefined);
-    const minutes = new Int32Array(others.length * 4);
+    transferStart[i + 1] = (transferStart[i] ?? 0) + others.length;
+    return { b, others };
+  });
+  const transferFrom = new Int32Array(transferStart[stations.length] ?? 0);
+  const transferMinutes = new Int32Array(transferFrom.length * 4);
+  transferLists.forEach(({ b, others }, i) => {
+    const offset = transferStart[i] ?? 0;
     others.forEach((a, j) => {
+      transferFrom[offset + j] = stationIx.get(a.id) ?? -1;
       for (const byAir of [0, 1])
         for (const leavingByAir of [0, 1])
-          minutes[j * 4 + byAir * 2 + leavingByAir] = minConnectionMinutes(
+          transferMinutes[(offset + j) * 4 + byAir * 2 + leavingByAir] = minConnectionMinutes(
             { kind: a.kind, id: a.id, vehicleClass: byAir ? 'avia' : 'bus' },
             { kind: b.kind, id: b.id, vehicleClass: leavingByAir ? 'avia' : 'bus' },
           );
     });
-    return { from: Int32Array.from(others, (a) => stationIx.get(a.id) ?? -1), minutes };
   });
   const placeIds = [...index.places.keys()];
   const placeIn = placeIds.map((id) => Int32Array.from(index.into.get(id) ?? [], (p) => placeIx.get(p) ?? -1));
@@ -162,17 +184,45 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
   const stopArr = new Int32Array(stopCount);
   const stopDep = new Int32Array(stopCount);
   const stopPlace = new Int32Array(stopCount);
+  const stopStation = new Int32Array(stopCount);
   routes.forEach((route, r) => {
     route.stops.forEach((stop, i) => {
+      const station = stationIx.get(stop.stationId) ?? -1;
       stopArr[(routeStart[r] ?? 0) + i] = stop.arr;
       stopDep[(routeStart[r] ?? 0) + i] = stop.dep;
-      stopPlace[(routeStart[r] ?? 0) + i] = stationPlace[stationIx.get(stop.stationId) ?? -1] ?? -1;
+      stopPlace[(routeStart[r] ?? 0) + i] = stationPlace[station] ?? -1;
+      stopStation[(routeStart[r] ?? 0) + i] = station;
     });
   });
   const routeSchedules = routes.map((r) => [...r.schedules].sort((a, b) => a.departureMinute - b.departureMinute));
   const routeScheduleStart = new Int32Array(routes.length + 1);
   routeSchedules.forEach((list, r) => (routeScheduleStart[r + 1] = (routeScheduleStart[r] ?? 0) + list.length));
   const flat = routeSchedules.flatMap((list, r) => list.map((schedule) => ({ schedule, route: routes[r] })));
+  const callStart = new Int32Array(stations.length + 1);
+  stationRouteLists.forEach((list, i) => (callStart[i + 1] = (callStart[i] ?? 0) + list.length));
+  const departures = stationRouteLists.flatMap((list) =>
+    [0, 1].map((byAir) => departuresFrom(routes, routeScheduleStart, list, (r) => (routes[r]?.vehicleClass === 'avia' ? 1 : 0) === byAir)),
+  );
+  const departureStart = new Int32Array(departures.length + 1);
+  departures.forEach((list, i) => (departureStart[i + 1] = (departureStart[i] ?? 0) + list.length));
+  // Filled with plain loops: TypedArray.from with a mapping function is several times slower on the scale network.
+  const departureCount = departureStart[departures.length] ?? 0;
+  const flatDepartures = {
+    departureMinuteOfDay: new Int32Array(departureCount),
+    departureBase: new Int32Array(departureCount),
+    departureRoute: new Int32Array(departureCount),
+    departureStop: new Int32Array(departureCount),
+    departureSchedule: new Int32Array(departureCount),
+  };
+  let e = 0;
+  for (const list of departures)
+    for (const d of list) {
+      flatDepartures.departureMinuteOfDay[e] = d.minuteOfDay;
+      flatDepartures.departureBase[e] = d.base;
+      flatDepartures.departureRoute[e] = d.route;
+      flatDepartures.departureStop[e] = d.stop;
+      flatDepartures.departureSchedule[e++] = d.schedule;
+    }
   return {
     stationIx,
     routeScheduleStart,
@@ -180,24 +230,27 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
     scheduleWeekdays: Int32Array.from(flat, ({ schedule }) => schedule.weekdays),
     scheduleFrom: Int32Array.from(flat, ({ schedule }) => schedule.validFrom),
     scheduleClosedDays: flat.map(({ schedule }) => schedule.closedDays),
+    scheduleHasClosed: Uint8Array.from(flat, ({ schedule }) => (schedule.closedDays && schedule.closedDays.size > 0 ? 1 : 0)),
     scheduleTo: Int32Array.from(flat, ({ schedule }) => schedule.validTo),
     stationPlace,
-    transfersInto,
+    transferStart,
+    transferFrom,
+    transferMinutes,
     placeIx,
     placeIn,
     placeInMinutes,
     routes,
     routeAir: Uint8Array.from(routes, (r) => (r.vehicleClass === 'avia' ? 1 : 0)),
-    routeStations: routes.map((r) => Int32Array.from(r.stops, (s) => stationIx.get(s.stationId) ?? -1)),
     routeSchedules,
-    stationRoutes: stationRouteLists.map((list) => Int32Array.from(list)),
-    stationDepartures: stationRouteLists.flatMap((list) =>
-      [0, 1].map((byAir) => departuresFrom(routes, list, (r) => (routes[r]?.vehicleClass === 'avia' ? 1 : 0) === byAir)),
-    ),
+    callStart,
+    callPairs: Int32Array.from(stationRouteLists.flat()),
+    departureStart,
+    ...flatDepartures,
     routeStart,
     stopArr,
     stopDep,
     stopPlace,
+    stopStation,
     scratch: {
       arr: new Int32Array(labels).fill(NEVER),
       labelRun: new Int32Array(labels),
@@ -224,12 +277,23 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
   };
 }
 
+interface ScheduledDeparture {
+  minuteOfDay: number;
+  base: number;
+  route: number;
+  stop: number;
+  /** Flat schedule index. */
+  schedule: number;
+}
+
+/** A station's departures (of the routes `keep` accepts), sorted by minute of the day. */
 function departuresFrom(
   routes: readonly RouteNode[],
+  routeScheduleStart: Int32Array,
   calls: readonly number[],
   keep: (route: number) => boolean,
-): ProfileNetwork['stationDepartures'][number] {
-  const list: { minuteOfDay: number; base: number; route: number; stop: number; schedule: number }[] = [];
+): ScheduledDeparture[] {
+  const list: ScheduledDeparture[] = [];
   const sortedSchedules = (r: number) => [...(routes[r]?.schedules ?? [])].sort((a, b) => a.departureMinute - b.departureMinute);
   for (let c = 0; c < calls.length; c += 2) {
     const r = calls[c] ?? 0;
@@ -238,17 +302,10 @@ function departuresFrom(
     if (!route || !keep(r)) continue;
     sortedSchedules(r).forEach((schedule, k) => {
       const base = schedule.departureMinute + (route.stops[stop]?.dep ?? 0) - route.firstOffsetMin;
-      list.push({ minuteOfDay: ((base % 1440) + 1440) % 1440, base, route: r, stop, schedule: k });
+      list.push({ minuteOfDay: ((base % 1440) + 1440) % 1440, base, route: r, stop, schedule: (routeScheduleStart[r] ?? 0) + k });
     });
   }
-  list.sort((a, b) => a.minuteOfDay - b.minuteOfDay);
-  return {
-    minuteOfDay: Int32Array.from(list, (d) => d.minuteOfDay),
-    base: Int32Array.from(list, (d) => d.base),
-    route: Int32Array.from(list, (d) => d.route),
-    stop: Int32Array.from(list, (d) => d.stop),
-    schedule: Int32Array.from(list, (d) => d.schedule),
-  };
+  return list.sort((a, b) => a.minuteOfDay - b.minuteOfDay);
 }
 
 /** runsOn for flat schedule k (1970-01-01, day 0, was a Thursday: weekday index 3). */
@@ -257,7 +314,7 @@ function runsOnDay(net: ProfileNetwork, k: number, day: number): boolean {
     day >= (net.scheduleFrom[k] ?? 0) &&
     day <= (net.scheduleTo[k] ?? 0) &&
     ((net.scheduleWeekdays[k] ?? 0) & (1 << ((day + 3) % 7))) !== 0 &&
-    net.scheduleClosedDays[k]?.has(day) !== true
+    (net.scheduleHasClosed[k] === 0 || net.scheduleClosedDays[k]?.has(day) !== true)
   );
 }
 
@@ -335,7 +392,7 @@ export function fastestJourneysAndLater(index: TimetableIndex, q: ProfileQuery):
     const runs = departures(net, origins, q.classes, window);
     // One run: every departure starts at the same "minute" (runs are grouped by it).
     if (q.earliestOnly) for (const run of runs) run.dep = window.dayStart;
-    const afterDay = departures(net, origins, q.classes, { dayStart: window.dayEnd, dayEnd: window.horizon + 1 });
+    const afterDay = earliestOfEachCall(departures(net, origins, q.classes, { dayStart: window.dayEnd, dayEnd: window.horizon + 1 }));
     return { ...rangeRaptor(net, q.classes, maxLegs, window.horizon, runs, afterDay), horizon: window.horizon };
   } finally {
     s.originPlace = -1;
@@ -394,22 +451,43 @@ function departures(
 ): Departure[] {
   const out: Departure[] = [];
   for (const station of origins) {
-    const calls = net.stationRoutes[station] ?? new Int32Array();
-    for (let c = 0; c < calls.length; c += 2) {
-      const r = calls[c] ?? 0;
-      const stop = calls[c + 1] ?? 0;
-      const route = net.routes[r];
-      if (!route || (classes && !classes.has(route.vehicleClass))) continue;
-      const offset = (route.stops[stop]?.dep ?? 0) - route.firstOffsetMin;
-      net.routeSchedules[r]?.forEach((schedule, i) => {
-        const base = schedule.departureMinute + offset;
-        for (let day = Math.ceil((window.dayStart - base) / 1440); day * 1440 + base < window.dayEnd; day++)
-          if (runsOn(schedule, day))
-            out.push({ dep: day * 1440 + base, route: r, stop, schedule: i, trip: day * 1440 + base - (route.stops[stop]?.dep ?? 0) });
-      });
+    for (let c = net.callStart[station] ?? 0; c < (net.callStart[station + 1] ?? 0); c += 2) {
+      const r = net.callPairs[c] ?? 0;
+      const stop = net.callPairs[c + 1] ?? 0;
+      if (classes && !classes.has(net.routes[r]?.vehicleClass ?? 'bus')) continue;
+      const offset = net.stopDep[(net.routeStart[r] ?? 0) + stop] ?? 0;
+      const firstSchedule = net.routeScheduleStart[r] ?? 0;
+      for (let k = firstSchedule; k < (net.routeScheduleStart[r + 1] ?? 0); k++) {
+        const base = (net.scheduleBase[k] ?? 0) + offset;
+        const lastDay = net.scheduleTo[k] ?? 0;
+        for (let day = Math.max(Math.ceil((window.dayStart - base) / 1440), net.scheduleFrom[k] ?? 0); day <= lastDay; day++) {
+          const dep = day * 1440 + base;
+          if (dep >= window.dayEnd) break;
+          if (runsOnDay(net, k, day)) out.push({ dep, route: r, stop, schedule: k - firstSchedule, trip: dep - offset });
+        }
+      }
     }
   }
   return out.sort((a, b) => b.dep - a.dep);
+}
+
+/**
+ * Of departures latest first, the earliest of each (route, stop): the run after the day boards
+ * them all at once, and a later vehicle of the same route from the same stop arrives later
+ * everywhere (vehicles of a route never overtake), so it could improve no label.
+ */
+function earliestOfEachCall(departures: readonly Departure[]): Departure[] {
+  const seen = new Set<number>();
+  const kept: Departure[] = [];
+  for (let i = departures.length - 1; i >= 0; i--) {
+    const d = departures[i];
+    if (!d) continue;
+    const call = d.route * 65_536 + d.stop;
+    if (seen.has(call)) continue;
+    seen.add(call);
+    kept.push(d);
+  }
+  return kept.reverse();
 }
 
 /**
@@ -501,15 +579,14 @@ function rangeRaptor(
   function readyNowAndBefore(legs: number, station: number, leavingByAir: number): void {
     readyNow = NEVER;
     readyBefore = NEVER;
-    const into = net.transfersInto[station];
-    if (!into) return;
-    for (let j = 0; j < into.from.length; j++) {
-      const source = into.from[j] ?? 0;
+    const end = net.transferStart[station + 1] ?? 0;
+    for (let j = net.transferStart[station] ?? 0; j < end; j++) {
+      const source = net.transferFrom[j] ?? 0;
       for (let byAir = 0; byAir < 2; byAir++) {
         const l = label(legs, source, byAir);
         const now = s.arr[l] ?? NEVER;
         if (now === NEVER) continue;
-        const change = into.minutes[j * 4 + byAir * 2 + leavingByAir] ?? 0;
+        const change = net.transferMinutes[j * 4 + byAir * 2 + leavingByAir] ?? 0;
         readyNow = Math.min(readyNow, now + change);
         const before = s.labelRun[l] === s.stampBase ? (s.arrBeforeRun[l] ?? NEVER) : now;
         if (before !== NEVER) readyBefore = Math.min(readyBefore, before + change);
@@ -525,15 +602,14 @@ function rangeRaptor(
   function ready(legs: number, station: number, leavingByAir: number): number {
     let best = NEVER;
     readyFrom = -1;
-    const into = net.transfersInto[station];
-    if (!into) return best;
-    for (let j = 0; j < into.from.length; j++) {
-      const source = into.from[j] ?? 0;
+    const end = net.transferStart[station + 1] ?? 0;
+    for (let j = net.transferStart[station] ?? 0; j < end; j++) {
+      const source = net.transferFrom[j] ?? 0;
       for (let byAir = 0; byAir < 2; byAir++) {
         const l = label(legs, source, byAir);
         const at = s.arr[l] ?? NEVER;
         if (at === NEVER) continue;
-        const t = at + (into.minutes[j * 4 + byAir * 2 + leavingByAir] ?? 0);
+        const t = at + (net.transferMinutes[j * 4 + byAir * 2 + leavingByAir] ?? 0);
         if (t < best) {
           best = t;
           readyFrom = l;
@@ -601,26 +677,29 @@ function rangeRaptor(
     return bound <= horizon && bound < (targetBest[atLeast] ?? NEVER);
   }
 
-  /** Rides route r from stop `first` on the vehicle leaving its first stop at `trip`. */
-  function ride(legs: number, r: number, first: number, trip: number, schedule: number, from: number, boardFrom: (i: number) => boolean) {
-    const stations = net.routeStations[r];
-    if (!stations) return;
+  /**
+   * Rides route r from stop `first` on the vehicle leaving its first stop at `trip`, boarding on
+   * the way only at places whose mark for round legs − 1 is this run's (a first leg boards nowhere).
+   */
+  function ride(legs: number, r: number, first: number, trip: number, schedule: number, from: number) {
     const byAir = net.routeAir[r] ?? 0;
     const start = net.routeStart[r] ?? 0;
-    const last = stations.length - 1;
+    const last = (net.routeStart[r + 1] ?? 0) - start - 1;
+    const roundBefore = (legs - 1) * P;
     let board = first;
     // A journey never comes back to its origin's place: the first vehicle may still call at
     // another station there before it leaves town, but once away, a vehicle that returns is
     // left before it does (boarding there later is another departure from the origin).
     let away = legs > 1;
     for (let i = first; i <= last; i++) {
-      const station = stations[i] ?? 0;
+      const station = net.stopStation[start + i] ?? 0;
+      const place = net.stopPlace[start + i] ?? 0;
       if (trip !== NEVER && i > board) {
-        if (net.stationPlace[station] !== s.originPlace) away = true;
+        if (place !== s.originPlace) away = true;
         else if (away) trip = NEVER;
         if (trip !== NEVER) relax(legs, station, byAir, trip + (net.stopArr[start + i] ?? 0), r, trip, schedule, board, i, from);
       }
-      if (i === last || !boardFrom(i)) continue;
+      if (i === last || legs === 1 || s.markStamp[roundBefore + place] !== s.stampBase) continue;
       // A vehicle one can catch here that leaves earlier than the one held (vehicles of a route never overtake).
       const at = ready(legs - 1, station, byAir);
       if (at === NEVER || (trip !== NEVER && trip + (net.stopDep[start + i] ?? 0) <= at)) continue;
@@ -674,7 +753,7 @@ function rangeRaptor(
     // Round 1: the vehicles leaving the origin at this minute.
     for (; start < all.length && all[start]?.dep === dep; start++) {
       const d = all[start];
-      if (d) ride(1, d.route, d.stop, d.trip, d.schedule, -1, () => false);
+      if (d) ride(1, d.route, d.stop, d.trip, d.schedule, -1);
     }
     for (let legs = 2; legs <= maxLegs; legs++) {
       const before = marked[legs - 1] ?? [];
@@ -693,7 +772,8 @@ function rangeRaptor(
         s.routeFrom[r] = stop;
       };
       for (const station of before)
-        for (const other of net.transfersInto[station]?.from ?? []) {
+        for (let o = net.transferStart[station] ?? 0; o < (net.transferStart[station + 1] ?? 0); o++) {
+          const other = net.transferFrom[o] ?? 0;
           // Target pruning: a vehicle leaving this place at t arrives no sooner than t plus the
           // least time left from here, and needs at least the fewest legs left from here.
           const place = net.stationPlace[other] ?? 0;
@@ -702,35 +782,44 @@ function rangeRaptor(
           if (atLeast > maxLegs || left === NEVER) continue;
           const target = Math.min(horizon + 1, targetBest[atLeast] ?? NEVER) - left;
           for (let leavingByAir = 0; leavingByAir < 2; leavingByAir++) {
+            // No vehicle of this kind leaves this station (most have only one kind).
+            if (net.departureStart[other * 2 + leavingByAir] === net.departureStart[other * 2 + leavingByAir + 1]) continue;
             readyNowAndBefore(legs - 1, other, leavingByAir);
             const from = readyNow;
             const until = Math.min(readyBefore, target);
             if (from >= until) continue;
             if (until - from >= 1440) {
               // A long window (or a first arrival): every route calling here.
-              const calls = net.stationRoutes[other] ?? new Int32Array();
-              for (let c = 0; c < calls.length; c += 2)
-                if ((net.routeAir[calls[c] ?? 0] ?? 0) === leavingByAir) consider(calls[c] ?? 0, calls[c + 1] ?? 0, from);
+              const callEnd = net.callStart[other + 1] ?? 0;
+              for (let c = net.callStart[other] ?? 0; c < callEnd; c += 2) {
+                const r = net.callPairs[c] ?? 0;
+                if ((net.routeAir[r] ?? 0) === leavingByAir) consider(r, net.callPairs[c + 1] ?? 0, from);
+              }
               continue;
             }
-            const deps = net.stationDepartures[other * 2 + leavingByAir];
-            if (!deps) continue;
-            const count = deps.minuteOfDay.length;
+            // The departures from `from` to `until` (less than a day): from the first at or after
+            // from's minute of the day to the end of the list, then round midnight from its start.
+            const first = net.departureStart[other * 2 + leavingByAir] ?? 0;
+            const end = net.departureStart[other * 2 + leavingByAir + 1] ?? 0;
             const startMinute = ((from % 1440) + 1440) % 1440;
-            let lo = 0;
-            let hi = count;
+            let lo = first;
+            let hi = end;
             while (lo < hi) {
               const mid = (lo + hi) >>> 1;
-              if ((deps.minuteOfDay[mid] ?? 0) < startMinute) lo = mid + 1;
+              if ((net.departureMinuteOfDay[mid] ?? 0) < startMinute) lo = mid + 1;
               else hi = mid;
             }
-            for (let n = 0; n < count; n++) {
-              const e = (lo + n) % count;
-              const t = from + (((((deps.minuteOfDay[e] ?? 0) - startMinute) % 1440) + 1440) % 1440);
+            let shift = from - startMinute;
+            for (let e = lo, n = 0; n < end - first; n++, e++) {
+              if (e === end) {
+                e = first;
+                shift += 1440;
+              }
+              const t = shift + (net.departureMinuteOfDay[e] ?? 0);
               if (t >= until) break;
-              const r = deps.route[e] ?? 0;
-              const k = (net.routeScheduleStart[r] ?? 0) + (deps.schedule[e] ?? 0);
-              if (runsOnDay(net, k, (t - (deps.base[e] ?? 0)) / 1440)) consider(r, deps.stop[e] ?? 0, from);
+              const k = net.departureSchedule[e] ?? 0;
+              if (runsOnDay(net, k, (t - (net.departureBase[e] ?? 0)) / 1440))
+                consider(net.departureRoute[e] ?? 0, net.departureStop[e] ?? 0, from);
             }
           }
         }
@@ -739,9 +828,7 @@ function rangeRaptor(
         s.routeFrom[r] = NEVER;
         // Boarding only where the round before improved something: elsewhere the labels are those
         // an earlier run or round already rode from.
-        const roundBefore = (legs - 1) * P;
-        const stations = net.routeStations[r];
-        ride(legs, r, first, NEVER, -1, -1, (i) => s.markStamp[roundBefore + (net.stationPlace[stations?.[i] ?? 0] ?? 0)] === s.stampBase);
+        ride(legs, r, first, NEVER, -1, -1);
       }
       before.length = 0;
     }

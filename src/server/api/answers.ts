@@ -9,12 +9,11 @@ import { z } from 'zod';
 import { FILTER_GROUPS } from '../../domain/results/queryState.ts';
 import { PROMO_TYPES } from '../../domain/search/pricing.ts';
 import { VEHICLE_CLASSES } from '../../domain/search/vehicleClasses.ts';
+import type { TypeaheadAnswer } from '../../domain/search/typeahead.ts';
+import { unsubscribeQuery } from '../mail/preferences.ts';
+import { describes, moneySchema } from './answers/common.ts';
 
-export const moneySchema = z.object({
-  value: z.number().meta({ description: 'Major units (12.5 = $12.50), derived from `minor`; for display.' }),
-  fxcode: z.string().regex(/^[A-Z]{3}$/),
-  minor: z.number().int().meta({ description: 'The exact amount in integer minor units.' }),
-});
+export { moneySchema };
 
 const vehicleClass = z.enum(VEHICLE_CLASSES);
 const localDateTime = z
@@ -167,6 +166,51 @@ const chatLine = z.object({
   staff_name: z.string().nullable(),
 });
 
+const typeaheadAnswer = describes<TypeaheadAnswer>()(
+  z.object({
+    header: z
+      .enum(['popular_departures', 'popular_destinations'])
+      .nullable()
+      .meta({ description: 'The heading of a list not matched by a query.' }),
+    items: z.array(
+      z.object({
+        id: z.string().meta({ description: 'A place id (`12`) or a station id (`s34`), as the search takes it.' }),
+        type: z.enum(['place', 'station']),
+        slug: z.string(),
+        name: z.string(),
+        country_code: z.string(),
+        place_name: z.string().nullable().meta({ description: "A station's place." }),
+      }),
+    ),
+  }),
+);
+
+/** The reference data the client keeps (common-data). */
+const commonData = z.object({
+  classes: z.array(z.object({ id: vehicleClass })),
+  seat_classes: z.array(z.object({ id: z.string(), name: z.string(), vehclasses: z.array(z.string()) })),
+  operators: z.array(
+    z.object({
+      id: z.number().int(),
+      slug: z.string(),
+      name: z.string(),
+      logo: z.string(),
+      rating: z.number().nullable(),
+      vehclasses: z.array(vehicleClass),
+    }),
+  ),
+  stations: z.array(
+    z.object({
+      id: z.number().int(),
+      slug: z.string(),
+      name: z.string(),
+      kind: z.enum(['bus_terminal', 'pier', 'airport', 'railway_station', 'pickup_point']),
+      place_id: z.number().int(),
+      code: z.string().nullable(),
+    }),
+  ),
+});
+
 export const ANSWERS = {
   ok: z.object({ ok: z.literal(true) }),
   supportHome: z.object({
@@ -199,6 +243,7 @@ export const ANSWERS = {
   }),
 
   sent: z.object({ sent: z.literal(true) }),
+  unsubscribed: z.object({ unsubscribed: z.literal(true), type: unsubscribeQuery.shape.type }),
   freeze: z.object({ hash: z.string(), frozen: z.boolean() }),
   bookingLink: z.union([
     z.object({ ticket_url: z.string(), expires_in: z.number().int().positive() }),
@@ -266,6 +311,23 @@ export const ANSWERS = {
     trips: z.array(trip.pick({ key: true, params: true, min_price: true, max_price: true, travel_options: true })),
     isRechecked: z.literal(true),
   }),
+  /** One trip by key (tripinfo): the priced trip and its stops, leg by leg. */
+  tripInfo: z.object({
+    trip,
+    stops: z.array(
+      z.array(
+        z.object({
+          segment: z.number().int().min(0),
+          station: z.number().int(),
+          name: z.string(),
+          arr_time: localDateTime,
+          dep_time: localDateTime,
+        }),
+      ),
+    ),
+  }),
+  commonData,
+  typeahead: typeaheadAnswer,
   /** SPEC §3 trips data. */
   tripsSearch: z.object({
     trips: z.array(trip),

@@ -331,7 +331,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'The cart, the passenger fields its operators require, add-on offers and the current booking',
     query: [cartHashQuery],
     ok: {
-      schema: ANSWERS.checkout,
+      schema: CART_ANSWERS.checkout,
       status: 200,
       description:
         "`{ cart, fields, addons, booking, totals, seat_maps }`: `seat_maps` has one map per leg whose operator assigns seats (its `leg` is what the form's `seats` names), with decks, places and the places taken.",

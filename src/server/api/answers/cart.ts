@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { FIELD_ORDER, type PassengerField } from '../../../domain/checkout/fields.ts';
 import type { CartView, CartViewV2 } from '../../cart/view.ts';
+import type { AddonOffer } from '../../checkout/context.ts';
 import { describes, instant, moneySchema } from './common.ts';
 
 const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
@@ -98,6 +99,39 @@ export const checkoutBooking = z
   .nullable()
   .meta({ description: "The cart's held booking, null before the traveller reserves." });
 
+const seatMap = z.object({
+  leg: z.number().int().positive().meta({ description: 'The cart leg; the booking form names it in `seats[].leg`.' }),
+  vehicle: z.string(),
+  taken: z.array(z.string()).meta({ description: 'Places another booking holds or bought.' }),
+  decks: z.array(
+    z.object({
+      deck: z.enum(['main', 'lower', 'upper']),
+      kind: z.enum(['seat', 'berth']),
+      pattern: z.string().meta({ description: 'Letters across the vehicle, `_` for the aisle.' }),
+      rows: z.array(
+        z.object({
+          row: z.number().int().positive(),
+          places: z.array(z.object({ code: z.string(), position: z.enum(['window', 'aisle', 'middle']) }).nullable()),
+        }),
+      ),
+    }),
+  ),
+});
+/** The add-ons the checkout offers (server/checkout/context.ts AddonOffer), priced in the cart's currency. */
+const addonOffer = describes<AddonOffer>()(
+  z.object({
+    insurance: z.array(
+      z.object({ value: z.string(), text: z.string(), data: z.object({ pack: z.string(), label: z.string() }), price: moneySchema }),
+    ),
+    luggage: z.object({
+      options: z.array(z.object({ value: z.string(), label: z.string(), price: moneySchema })),
+      max: z.number().int(),
+      value: z.string().meta({ description: "The held booking's choice, comma-separated." }),
+    }),
+    pickup: z.array(z.object({ value: z.string(), arrival_datetime: z.string(), arrival_station_name: z.string(), price: moneySchema })),
+  }),
+);
+
 const part = z.object({
   part: z.number().int().min(0),
   trip_key: z.string(),
@@ -106,6 +140,15 @@ const part = z.object({
 });
 
 export const CART_ANSWERS = {
+  /** GET checkout: the cart, the fields its operators require, the add-ons, the held booking, the totals and the seat maps. */
+  checkout: z.object({
+    cart: cartV2Answer,
+    fields: fieldSet,
+    addons: addonOffer,
+    booking: checkoutBooking,
+    totals: totalsAnswer,
+    seat_maps: z.array(seatMap),
+  }),
   cart: cartAnswer,
   cartV2: cartV2Answer,
   checkoutSplit: z.object({ parts: z.array(part), fields: fieldSet }),
@@ -121,5 +164,6 @@ export const CART_ANSWERS = {
 export type CartAnswer = z.output<typeof cartAnswer>;
 export type CartV2Answer = z.output<typeof cartV2Answer>;
 export type TotalsAnswer = z.output<typeof totalsAnswer>;
+export type CheckoutAnswer = z.output<typeof CART_ANSWERS.checkout>;
 export type CheckoutSplitAnswer = z.output<typeof CART_ANSWERS.checkoutSplit>;
 export type ClassChangedAnswer = z.output<typeof CART_ANSWERS.classChanged>;

@@ -125,8 +125,7 @@ export interface ApiOperation {
  * listed without one. Files, pages and redirects name their media type instead.
  */
 export type SuccessAnswer =
-  | { status: number; description: string; type?: 'json'; schema: z.ZodType }
-  | { status: number; description: string; type: NonJsonAnswer };
+  { status: number; description: string; type?: 'json'; schema: z.ZodType } | { status: number; description: string; type: NonJsonAnswer };
 
 /** Media types of the answers that are not JSON values; `openapi` is this document (JSON, described by the OpenAPI 3.1 specification). */
 const NON_JSON_MEDIA_TYPES = {
@@ -251,7 +250,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: nuxt('common-data'),
     tag: 'trips',
     summary: 'Vehicle classes, seat classes, operators and stations',
-    ok: { schema: ANSWERS.commonData,
+    ok: {
+      schema: ANSWERS.commonData,
       status: 200,
       description:
         "The reference data the client keeps: `classes` (vehicle classes), `seat_classes` `{ id, name, vehclasses }` (the classes a travel option's `class_id` names, in the request's language), `operators`, `stations`.",
@@ -512,7 +512,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'payment',
     summary: "Where a booking's payment stands",
     query: [paymentResultQuery],
-    ok: { schema: BOOKING_ANSWERS.paymentResult,
+    ok: {
+      schema: BOOKING_ANSWERS.paymentResult,
       status: 200,
       description:
         "The booking and its latest payment; `final` ends polling. `booking` is the public id; only the booking's browser or signed-in owner gets an answer (others: 404).",
@@ -608,7 +609,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description:
       "Where finAPI's web form sends the traveller after approving, failing or cancelling the transfer. Asks finAPI where the web form and its payment stand and applies a final answer (once, whether finAPI's callback brought it first or not). A browser (`Accept: text/html`) is sent on (303) to the payment status page — also one that is not the booking's (approved in the bank's app on another device), without asking finAPI; a script gets the pay/payment-result answer, and a stranger 404.",
     query: [paymentResultQuery],
-    ok: { schema: BOOKING_ANSWERS.paymentResult, status: 200, description: 'The booking and its latest payment, as pay/payment-result (303 to the status page for a browser).' },
+    ok: {
+      schema: BOOKING_ANSWERS.paymentResult,
+      status: 200,
+      description: 'The booking and its latest payment, as pay/payment-result (303 to the status page for a browser).',
+    },
     errors: ['invalid_booking', 'booking_not_found', 'payment_not_found', 'amount_mismatch', 'payment_provider_unavailable'],
   },
   {
@@ -777,7 +782,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: nuxt(path),
     tag: 'content',
     summary: `${summary} in the request's language`,
-    ok: { schema: CONTENT_ANSWERS.contentPage, status: 200, description: 'The document (HTML body), with `fallback` when it is the English text.' },
+    ok: {
+      schema: CONTENT_ANSWERS.contentPage,
+      status: 200,
+      description: 'The document (HTML body), with `fallback` when it is the English text.',
+    },
     errors: ['unknown_document'],
   })),
   {
@@ -786,7 +795,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'content',
     summary: 'A terms document (`general` is the site terms)',
     params: { slug: slugSchema },
-    ok: { schema: CONTENT_ANSWERS.contentPage, status: 200, description: 'The document (HTML body), with `fallback` when it is the English text.' },
+    ok: {
+      schema: CONTENT_ANSWERS.contentPage,
+      status: 200,
+      description: 'The document (HTML body), with `fallback` when it is the English text.',
+    },
     errors: ['unknown_document'],
   },
   {
@@ -883,7 +896,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'user',
     summary: 'Sign in with email and password, or complete two-factor sign-in with token and code',
     body: { schema: loginBody },
-    ok: { schema: ACCOUNT_ANSWERS.signedIn, status: 200, description: '`{ user }` with the session cookies, or `{ token }` when a second factor is needed.' },
+    ok: {
+      schema: ACCOUNT_ANSWERS.signedIn,
+      status: 200,
+      description: '`{ user }` with the session cookies, or `{ token }` when a second factor is needed.',
+    },
     errors: [...SIGN_IN_ERRORS, 'invalid_login', 'invalid_credentials', 'invalid_code', 'captcha_required', 'captcha_failed'],
   },
   {
@@ -919,7 +936,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'user',
     summary: 'Sign in with a Google ID token',
     body: { schema: googleBody },
-    ok: { schema: ACCOUNT_ANSWERS.signedIn, status: 200, description: '`{ user }` with the session cookies, or `{ token }` when a second factor is needed.' },
+    ok: {
+      schema: ACCOUNT_ANSWERS.signedIn,
+      status: 200,
+      description: '`{ user }` with the session cookies, or `{ token }` when a second factor is needed.',
+    },
     errors: [...SIGN_IN_ERRORS, 'invalid_login', 'invalid_google'],
   },
   {
@@ -928,7 +949,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'user',
     summary: 'Redeem a one-time token from a mail or ticket link',
     body: { schema: otptBody },
-    ok: { schema: ACCOUNT_ANSWERS.signedIn, status: 200, description: '`{ user }` with the session cookies, or `{ token }` when a second factor is needed.' },
+    ok: {
+      schema: ACCOUNT_ANSWERS.signedIn,
+      status: 200,
+      description: '`{ user }` with the session cookies, or `{ token }` when a second factor is needed.',
+    },
     errors: [...SIGN_IN_ERRORS, 'invalid_link'],
   },
   {
@@ -944,7 +969,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: nuxt('user-data'),
     tag: 'user',
     summary: "The user (or null), the last search's places, the currency and an agent's co-branding",
-    ok: { schema: ACCOUNT_ANSWERS.userData, status: 200, description: '`{ user, searchForm: { from, to }, fxcode, agent: { operator: { id, logo, name } } | null }`.' },
+    ok: {
+      schema: ACCOUNT_ANSWERS.userData,
+      status: 200,
+      description: '`{ user, searchForm: { from, to }, fxcode, agent: { operator: { id, logo, name } } | null }`.',
+    },
     errors: [],
   },
   {
@@ -961,7 +990,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'user',
     summary: 'Change details, password or email, or add or remove a saved passenger (by `action`)',
     body: { schema: profileBody },
-    ok: { schema: ACCOUNT_ANSWERS.profileChanged, status: 200, description: '`{ ok: true }`, `{ sent: true }` or `{ passengers }`, by action.' },
+    ok: {
+      schema: ACCOUNT_ANSWERS.profileChanged,
+      status: 200,
+      description: '`{ ok: true }`, `{ sent: true }` or `{ passengers }`, by action.',
+    },
     errors: [...SIGN_IN_ERRORS, 'invalid_profile', 'not_signed_in', 'reauthentication_failed', 'not_found'],
   },
   {
@@ -1017,7 +1050,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description:
       "Name the booking by its ticket link (`b`, `t`) or, for the browser that booked it or its signed-in owner, by its public id (`booking`). Before the operator's cut-off the passengers change and the new ticket is mailed (200); after it the correction is recorded for Support (202).",
     body: { schema: changePassengersBody, required: true },
-    ok: { schema: BOOKING_ANSWERS.passengersChanged, status: 200, description: '`{ status: "reissued" }`, or 202 `{ status: "requested", requestId }` after the cut-off.' },
+    ok: {
+      schema: BOOKING_ANSWERS.passengersChanged,
+      status: 200,
+      description: '`{ status: "reissued" }`, or 202 `{ status: "requested", requestId }` after the cut-off.',
+    },
     errors: ['invalid_passenger_change', 'invalid_ticket_link', 'booking_not_found', 'transition_not_allowed', 'booking_busy'],
   },
 
@@ -1188,7 +1225,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "Database and background jobs: each job's last run, lag and last error",
     description:
       "Answered by any server process from the jobs' run record. `status` is `ok`, `degraded` (a job never ran or lags more than twice its interval) or `down`: the database does not answer, and the status is 503 with the same body. Never cached.",
-    ok: { schema: healthAnswer,
+    ok: {
+      schema: healthAnswer,
       status: 200,
       description:
         'The health report: `status`, `database.ok`, and `jobs[]` with `last_started_at`, `last_finished_at`, `lag_ms`, `last_error`.',
@@ -1218,7 +1256,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'railpasses',
     summary: "A rail pass destination page's data, optionally one issuer's passes",
     query: [railpassPageDataQuery],
-    ok: { schema: RAILPASS_ANSWERS.pageData, status: 200, description: '`{ destination, operator, operators, passes, filters, total, currency }`.' },
+    ok: {
+      schema: RAILPASS_ANSWERS.pageData,
+      status: 200,
+      description: '`{ destination, operator, operators, passes, filters, total, currency }`.',
+    },
     errors: [...NETWORK_ERRORS, 'railpass_not_found', 'unknown_operator'],
   },
   {
@@ -1229,7 +1271,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description:
       'Filters: nothing selected passes all; else a pass matches one selected value in each non-empty group. `filterBy` (operator-…, region-…, …-day(s)) selects its value on a landing without lists and is answered back only while selected.',
     query: [railpassSearchQuery],
-    ok: { schema: RAILPASS_ANSWERS.search, status: 200, description: '`{ passes, filters, total, sortedBy, selected, filterBy, recheckUrls, currency }`.' },
+    ok: {
+      schema: RAILPASS_ANSWERS.search,
+      status: 200,
+      description: '`{ passes, filters, total, sortedBy, selected, filterBy, recheckUrls, currency }`.',
+    },
     errors: NETWORK_ERRORS,
   },
   {
@@ -1320,7 +1366,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'cart',
     summary: 'A rail pass into a new cart, or beside the trips of an open cart (its travellers are the cart’s people)',
     body: { schema: cartRailpassBody },
-    ok: { schema: RAILPASS_ANSWERS.addedToCart, status: 201, description: '`{ hash, price, checkout_url }`; sets the cart session cookie.' },
+    ok: {
+      schema: RAILPASS_ANSWERS.addedToCart,
+      status: 201,
+      description: '`{ hash, price, checkout_url }`; sets the cart session cookie.',
+    },
     errors: [
       'invalid_railpass_purchase',
       'railpass_not_found',
@@ -1391,11 +1441,14 @@ function pathParameters(op: ApiOperation) {
 function successResponse(ok: SuccessAnswer) {
   if (ok.type === undefined || ok.type === 'json')
     return { description: ok.description, content: { 'application/json': { schema: outputJsonSchema(ok.schema) } } };
-  if (ok.type === 'redirect')
-    return { description: ok.description, headers: { Location: { required: true, schema: { type: 'string' } } } };
+  if (ok.type === 'redirect') return { description: ok.description, headers: { Location: { required: true, schema: { type: 'string' } } } };
   const schema =
     ok.type === 'openapi'
-      ? { type: 'object', required: ['openapi', 'info', 'paths'], description: 'An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0).' }
+      ? {
+          type: 'object',
+          required: ['openapi', 'info', 'paths'],
+          description: 'An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0).',
+        }
       : ok.type === 'pdf'
         ? { type: 'string', contentMediaType: 'application/pdf' }
         : { type: 'string' };

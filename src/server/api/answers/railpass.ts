@@ -38,7 +38,7 @@ const results = { passes: z.array(railpassResult), filters, total: z.number().in
 const passesAnswer = z.object({ passes: z.array(railpassResult), currency });
 const destination = z.object({
   slug: z.string(),
-  code: z.string(),
+  code: z.string().nullable().meta({ description: 'The ISO 3166 country; null for a region (europe).' }),
   name: z.string(),
   passes: z.number().int(),
   minPrice: moneySchema.nullable(),
@@ -47,7 +47,7 @@ const destination = z.object({
 
 export const RAILPASS_ANSWERS = {
   pageData: z.object({
-    destination: z.object({ slug: z.string(), code: z.string(), name: z.string(), url: z.string() }),
+    destination: z.object({ slug: z.string(), code: z.string().nullable(), name: z.string(), url: z.string() }),
     operator: operator.nullable(),
     operators: z.array(operator),
     ...results,

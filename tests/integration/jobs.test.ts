@@ -18,6 +18,9 @@ import type { Leadership } from '../../src/server/jobs/leader.ts';
 import { JOB_NAMES } from '../../src/server/jobs/list.ts';
 import { createScheduler } from '../../src/server/jobs/scheduler.ts';
 import { DATABASES } from './databases.ts';
+import { healthAnswer } from '../../src/server/api/answers/meta.ts';
+import { unlistedFields } from '../../src/server/api/declared.ts';
+import { readReadiness } from '../../src/server/health/readiness.ts';
 
 function capturedLogger() {
   const lines: Record<string, unknown>[] = [];
@@ -93,6 +96,15 @@ describe.each(DATABASES)('background jobs on $name', ({ open }) => {
     const broken = health.jobs.find((j) => j.name === 'test-broken');
     expect(broken).toMatchObject({ interval_ms: 100, last_error: 'the mail server is down' });
     expect(broken?.lag_ms).toBeGreaterThan(0);
+
+    // GET /api/health answers this report (a plain route file, outside endpoint()'s checks): its declared schema describes it, field by field.
+    const index = { ready: true, version: 3, built_at: now.toISOString(), age_ms: 5, building: false };
+    const readiness = JSON.parse(
+      JSON.stringify(await readReadiness(handle.db, now, { warmIndex: () => Promise.resolve(), indexStatus: () => index })),
+    ) as unknown;
+    const parsed = healthAnswer.safeParse(readiness);
+    expect(parsed.error).toBeUndefined();
+    expect(unlistedFields(readiness, parsed.data)).toEqual([]);
 
     // Lag: how much later than its interval the next start is now.
     const row = {

@@ -6,143 +6,16 @@
  * words — the list of those is the work left (docs/ARCHITECTURE.md, "The API").
  */
 import { z } from 'zod';
-import { FILTER_GROUPS } from '../../domain/results/queryState.ts';
-import { PROMO_TYPES } from '../../domain/search/pricing.ts';
-import { VEHICLE_CLASSES } from '../../domain/search/vehicleClasses.ts';
+import { unsubscribeQuery } from '../mail/preferences.ts';
+import { totalsAnswer } from './answers/cart.ts';
+import { moneySchema } from './answers/common.ts';
+import { SEARCH_ANSWERS } from './answers/search.ts';
 
-export const moneySchema = z.object({
-  value: z.number().meta({ description: 'Major units (12.5 = $12.50), derived from `minor`; for display.' }),
-  fxcode: z.string().regex(/^[A-Z]{3}$/),
-  minor: z.number().int().meta({ description: 'The exact amount in integer minor units.' }),
-});
-
-const vehicleClass = z.enum(VEHICLE_CLASSES);
-const localDateTime = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
-  .meta({ description: "'YYYY-MM-DD HH:mm' in the station's time zone." });
-
-/** SPEC §3 travel option. */
-const travelOption = z.object({
-  id: z.string(),
-  class: z.string().meta({ description: "The class name in the traveller's language." }),
-  class_id: z.string().meta({ description: 'The class as an id, the same in every language (`vip-24-seats`).' }),
-  booking_uri: z.string(),
-  bookable: z.union([z.literal(0), z.literal(1)]),
-  seats_left: z.number().int().min(0),
-  price: moneySchema,
-  rating: z.number().nullable(),
-  dep_datetime: localDateTime,
-  discount_data: z
-    .object({
-      promo_type: z.enum(PROMO_TYPES).meta({
-        description:
-          "`pricing_rule`: the site's discount; `normal+pricing_rule`: the operator's own promotion and the site's rule both apply.",
-      }),
-      discount_pct: z.number().int().positive(),
-    })
-    .nullable(),
-  round_trip_discount_pct: z.number().int().positive().nullable(),
-  full_refund_until: z.iso.datetime().nullable(),
-  features: z.array(z.string()),
-});
-
-/** SPEC §3 trip params. */
-const tripParams = z.object({
-  is_bookable: z.boolean(),
-  is_auto_pack: z.boolean().meta({ description: 'A connection the site put together from several legs.' }),
-  is_manual_pack: z.boolean().meta({ description: 'The operator sells these legs only together, as one package.' }),
-  external_purchase_url: z
-    .url()
-    .nullable()
-    .meta({ description: "Sold only on the operator's own site: buy there (the trip is not bookable here)." }),
-  operators: z.array(z.number().int()),
-  vehclasses: z.array(vehicleClass),
-  from: z.number().int(),
-  to: z.number().int(),
-  dep_time: localDateTime,
-  arr_time: localDateTime,
-  duration_min: z.number().int(),
-  changes: z.number().int().min(0),
-  bookable: z.number().int().min(0),
-  rating_count: z.number().int().min(0),
-});
-
-const trip = z.object({
-  key: z.string(),
-  params: tripParams,
-  min_price: moneySchema,
-  max_price: moneySchema,
-  rating: z.number().nullable(),
-  segments: z.array(
-    z.object({
-      type: z.literal('trip'),
-      vehclasses: z.array(vehicleClass),
-      operator: z.number().int(),
-      route_code: z.string(),
-      from: z.number().int(),
-      to: z.number().int(),
-      dep_time: localDateTime,
-      arr_time: localDateTime,
-      duration_min: z.number().int(),
-    }),
-  ),
-  features: z.array(z.string()),
-  approximate: z.boolean(),
-  is_boosted: z.boolean(),
-  sales_sorting: z.number().int(),
-  travel_options: z.array(travelOption),
-});
-
-/** SPEC §3 filter option. */
-const filterOption = z.object({
-  id: z.string(),
-  selected: z.boolean(),
-  available: z.boolean(),
-  quantity: z.number().int().min(0),
-  label: z.string().meta({ description: "The option in the traveller's language." }),
-  price: z.number().optional().meta({ description: 'The lowest price among the trips it keeps.' }),
-  unknown: z.boolean().optional(),
-  range: z
-    .object({ from: z.number(), to: z.number() })
-    .optional()
-    .meta({ description: 'Time options: hours [from, to); price tiers: prices [from, to].' }),
-  aliases: z.array(z.string()).optional().meta({ description: 'Vehicle classes: other ids a URL may use (`flights` for `avia`).' }),
-  vehclasses: z.array(vehicleClass).optional().meta({ description: 'Stations and operators: the classes of their trips.' }),
-  feature: z.string().optional().meta({ description: 'Quick options: the trip feature kept.' }),
-});
-
-/** SPEC §3 transportation tab. */
-const transportationTab = z.object({
-  key: z.enum(['all', ...VEHICLE_CLASSES, 'railpass']).meta({ description: '`all` is no filter.' }),
-  count: z.number().int().min(0),
-  minPrice: z.number().nullable(),
-  vehclasses: z.array(z.enum([...VEHICLE_CLASSES, 'railpass'])),
-});
-
-const searchPlace = z.object({ id: z.string(), slug: z.string(), name: z.string(), country: z.string(), placeId: z.number().int() });
+export { moneySchema };
 
 const paygate = z.object({ code: z.string(), type: z.string(), name: z.string() });
 
 /** A leg's seat map (issue 27): places deck by deck, `null` for the aisle or a place the class does not sell. */
-const seatMap = z.object({
-  leg: z.number().int().positive().meta({ description: 'The cart leg; the booking form names it in `seats[].leg`.' }),
-  vehicle: z.string(),
-  taken: z.array(z.string()).meta({ description: 'Places another booking holds or bought.' }),
-  decks: z.array(
-    z.object({
-      deck: z.enum(['main', 'lower', 'upper']),
-      kind: z.enum(['seat', 'berth']),
-      pattern: z.string().meta({ description: 'Letters across the vehicle, `_` for the aisle.' }),
-      rows: z.array(
-        z.object({
-          row: z.number().int().positive(),
-          places: z.array(z.object({ code: z.string(), position: z.enum(['window', 'aisle', 'middle']) }).nullable()),
-        }),
-      ),
-    }),
-  ),
-});
 const part = z.object({ part: z.number().int().min(0), trip_key: z.string(), total: moneySchema });
 
 const supportArticleSummary = z.object({
@@ -199,30 +72,18 @@ export const ANSWERS = {
   }),
 
   sent: z.object({ sent: z.literal(true) }),
+  unsubscribed: z.object({ unsubscribed: z.literal(true), type: unsubscribeQuery.shape.type }),
   freeze: z.object({ hash: z.string(), frozen: z.boolean() }),
   bookingLink: z.union([
     z.object({ ticket_url: z.string(), expires_in: z.number().int().positive() }),
     z.object({ resume_url: z.string(), expires_in: z.number().int().positive() }),
   ]),
-  totals: z.object({
-    fare: moneySchema,
-    addons: z.array(z.looseObject({ amount: moneySchema, amountMinor: z.number().int() })),
-    total: moneySchema,
-  }),
+  totals: totalsAnswer,
   paygates: z.object({ paygates: z.array(paygate) }),
   totalSplit: z.object({ parts: z.array(part.extend({ direction: z.enum(['outbound', 'return']) })) }),
   paygatesSplit: z.object({ parts: z.array(part.extend({ direction: z.enum(['outbound', 'return']), paygates: z.array(paygate) })) }),
   paySplit: z.object({ booking_id: z.uuid(), parts: z.array(part) }),
   validForm: z.object({ valid: z.literal(true), fields: z.object({}) }),
-  /** GET checkout: the parts other operations describe, and the seat maps checked here. */
-  checkout: z.looseObject({
-    cart: z.unknown(),
-    fields: z.unknown(),
-    addons: z.unknown(),
-    booking: z.unknown(),
-    totals: z.unknown(),
-    seat_maps: z.array(seatMap),
-  }),
   reserved: z.object({
     booking: z.object({
       id: z.uuid(),
@@ -260,44 +121,5 @@ export const ANSWERS = {
     fee_basis_points: z.number().int(),
   }),
   webhook: z.object({ received: z.literal(true), result: z.string() }),
-  nextDates: z.object({ dates: z.array(z.object({ date: z.iso.date(), title: z.string() })) }),
-  facts: z.object({ facts: z.array(z.unknown()) }),
-  recheck: z.object({
-    trips: z.array(trip.pick({ key: true, params: true, min_price: true, max_price: true, travel_options: true })),
-    isRechecked: z.literal(true),
-  }),
-  /** SPEC §3 trips data. */
-  tripsSearch: z.object({
-    trips: z.array(trip),
-    tripsRecheck: z.array(z.string()),
-    recheckToken: z.string(),
-    isRechecked: z.literal(false),
-    hasAutoconnection: z.boolean(),
-    currency: z.string(),
-    searchParams: z.looseObject({ from: searchPlace.optional(), to: searchPlace.optional(), date: z.iso.date() }),
-    passes: z.array(z.looseObject({ slug: z.string() })),
-    filters: z.object(
-      Object.fromEntries(FILTER_GROUPS.map((g) => [g, z.array(filterOption)])) as Record<
-        (typeof FILTER_GROUPS)[number],
-        z.ZodArray<typeof filterOption>
-      >,
-    ),
-    transportationTabs: z.array(transportationTab),
-    provinceName: z.string().nullable(),
-    nextTripDates: z.array(z.object({ date: z.iso.date() })),
-  }),
-  /** SPEC §7 trips page data. */
-  tripsPageData: z.object({
-    from: searchPlace,
-    to: searchPlace,
-    date: z.iso.date(),
-    people: z.number().int(),
-    seoOverrideExperiment: z.enum(['y', 'n']),
-    seo: z
-      .object({ title: z.string().nullable(), description: z.string().nullable(), heading: z.string().nullable() })
-      .nullable()
-      .optional()
-      .meta({ description: "With seoOverrideExperiment=y: Admin's texts for the results page (admin/seo), null when it has none." }),
-    experimentJSONLD: z.unknown().optional(),
-  }),
+  ...SEARCH_ANSWERS,
 } as const;

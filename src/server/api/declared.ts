@@ -23,17 +23,48 @@ export async function assertDeclared(url: URL, method: string, code: ApiErrorCod
 }
 
 /**
- * Under the test runner, a JSON success answer of an operation that declares its answer's schema
- * (openapi.ts `ok.schema`, answers.ts) must parse with it.
+ * Under the test runner, a success answer must have the media type its operation declares
+ * (openapi.ts `ok.type`), and a JSON one must parse with its schema (`ok.schema`, answers/):
+ * brotli answers of the search cache (cachedJson.ts) are unpacked to be checked too.
  */
 export async function assertAnswer(url: URL, method: string, response: Response): Promise<void> {
-  if (!UNDER_TEST || response.status < 200 || response.status > 299) return;
-  if (!response.headers.get('content-type')?.startsWith('application/json') || response.headers.has('content-encoding')) return;
-  const [{ apiRouteFor, operationFor }] = await Promise.all([import('./routes.ts')]);
+  if (!UNDER_TEST || response.status < 200 || response.status > 299 || response.status === 204) return;
+  const [{ apiRouteFor, operationFor }, { answerMediaType }] = await Promise.all([import('./routes.ts'), import('./openapi.ts')]);
   const route = apiRouteFor(url.pathname);
-  const schema = route && operationFor(route, method)?.ok.schema;
-  if (!schema) return;
-  const parsed = schema.safeParse(await response.clone().json());
+  const operation = route && operationFor(route, method);
+  if (!operation) return;
+  const declared = answerMediaType(operation.ok);
+  const mediaType = response.headers.get('content-type') ?? '';
+  if (declared && !mediaType.startsWith(declared))
+    throw new Error(
+      `${method} ${operation.path} answered \`${mediaType}\`, not the \`${declared}\` its operation declares (server/api/openapi.ts)`,
+    );
+  if (!('schema' in operation.ok)) return;
+  const answer = await answerJson(response);
+  const parsed = operation.ok.schema.safeParse(answer);
   if (!parsed.success)
-    throw new Error(`${method} ${route.path} answered what its response schema does not allow: ${JSON.stringify(parsed.error.issues)}`);
+    throw new Error(`${method} ${operation.path} answered what its response schema does not allow: ${JSON.stringify(parsed.error.issues)}`);
+  // zod drops the keys an object schema does not list: a field sent but not described would pass.
+  const unlisted = unlistedFields(answer, parsed.data);
+  if (unlisted.length > 0)
+    throw new Error(`${method} ${operation.path} answered fields its response schema does not list: ${unlisted.slice(0, 10).join(', ')}`);
+}
+
+/** Paths of the keys `sent` has and `parsed` (the schema's output) lost. */
+export function unlistedFields(sent: unknown, parsed: unknown, path = '$'): string[] {
+  if (Array.isArray(sent) && Array.isArray(parsed))
+    return sent.flatMap((item, i) => unlistedFields(item, parsed[i], `${path}[${String(i)}]`));
+  if (!isRecord(sent) || !isRecord(parsed)) return [];
+  return Object.keys(sent).flatMap((key) =>
+    key in parsed ? unlistedFields(sent[key], parsed[key], `${path}.${key}`) : [`${path}.${key}`],
+  );
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+async function answerJson(response: Response): Promise<unknown> {
+  const copy = response.clone();
+  if (copy.headers.get('content-encoding') !== 'br') return copy.json();
+  const { brotliDecompressSync } = await import('node:zlib');
+  return JSON.parse(brotliDecompressSync(Buffer.from(await copy.arrayBuffer())).toString('utf8'));
 }

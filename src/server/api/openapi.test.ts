@@ -6,7 +6,7 @@ import en from '../../i18n/translations/en.json' with { type: 'json' };
 import { registerBody } from '../accounts/http.ts';
 import { placeOrderBody } from '../payment/api.ts';
 import { searchSchema } from '../search/params.ts';
-import { API_OPERATIONS, buildOpenApiDocument, inputJsonSchema } from './openapi.ts';
+import { answerMediaType, API_OPERATIONS, buildOpenApiDocument, inputJsonSchema } from './openapi.ts';
 
 type Json = Record<string, unknown>;
 
@@ -225,5 +225,35 @@ describe('API_OPERATIONS', () => {
   it('lists each method and path once', () => {
     const keys = API_OPERATIONS.map((op) => `${op.method} ${op.path}`);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('declares the schema of every JSON success answer (answers/), and the media type of every other', () => {
+    const withoutSchema = API_OPERATIONS.filter((op) => answerMediaType(op.ok) === 'application/json' && op.ok.type !== 'openapi')
+      .filter((op) => (op.ok as { schema?: unknown }).schema === undefined)
+      .map((op) => `${op.method} ${op.path}`);
+    expect(withoutSchema, 'give these an answer schema in src/server/api/answers/').toEqual([]);
+    for (const op of API_OPERATIONS) {
+      if (op.ok.type === 'redirect') expect(op.ok.status, `${op.method} ${op.path}`).toBeGreaterThanOrEqual(300);
+      else expect(answerMediaType(op.ok), `${op.method} ${op.path}`).toMatch(/^[a-z]+\/[a-z.+-]+$/);
+    }
+  });
+
+  it('documents each success answer with its schema or media type', () => {
+    for (const { path, method, op } of operations) {
+      const declared = API_OPERATIONS.find((o) => o.method === method && o.path === path);
+      const response = (op.responses as Record<string, Json>)[String(declared?.ok.status)];
+      expect(response, `${method} ${path}`).toBeDefined();
+      const content = response?.content as Record<string, { schema: Json }> | undefined;
+      if (declared?.ok.type === 'redirect') continue;
+      const media = declared && answerMediaType(declared.ok);
+      expect(Object.keys(content ?? {}), `${method} ${path}`).toEqual([media]);
+      // A JSON answer's schema says what is in it: more than "an object".
+      const schema = content?.[media ?? '']?.schema;
+      if (media === 'application/json' && declared?.ok.type !== 'openapi')
+        expect(
+          Object.keys(schema ?? {}).some((k) => ['properties', 'anyOf', 'oneOf', 'allOf'].includes(k)),
+          `${method} ${path}`,
+        ).toBe(true);
+    }
   });
 });

@@ -78,6 +78,13 @@ import { API_ERRORS, type ApiErrorCode } from './catalogue.ts';
 import { bugReportAnswer, pingAnswer, recordedAnswer } from '../analytics/api.ts';
 import { bugReportBody, clientErrorsBody, externalBody, replayBody, visitlogBody } from '../analytics/schemas.ts';
 import { ANSWERS } from './answers.ts';
+import { ACCOUNT_ANSWERS } from './answers/accounts.ts';
+import { BOOKING_ANSWERS } from './answers/booking.ts';
+import { CART_ANSWERS } from './answers/cart.ts';
+import { CONTENT_ANSWERS } from './answers/content.ts';
+import { healthAnswer } from './answers/meta.ts';
+import { NETWORK_ANSWERS } from './answers/network.ts';
+import { RAILPASS_ANSWERS } from './answers/railpass.ts';
 import { ADMIN_ANSWERS, ADMIN_CHANGE_ANSWERS } from '../admin/answers.ts';
 import { articleAdminQuery, articleInput } from '../admin/articles.ts';
 import { proxyQuery } from '../admin/proxy.ts';
@@ -102,13 +109,7 @@ export interface ApiOperation {
   params?: Readonly<Record<string, z.ZodType | null>>;
   headers?: readonly { name: string; required: boolean; description: string; schema: JsonSchema }[];
   body?: { schema: z.ZodType; type?: 'json' | 'form'; required?: boolean };
-  ok: {
-    status: number;
-    description: string;
-    type?: 'json' | 'pdf' | 'ics' | 'html' | 'redirect';
-    /** The success answer's schema (answers.ts): documented, and checked against every answer in tests (declared.ts). */
-    schema?: z.ZodType;
-  };
+  ok: SuccessAnswer;
   /** Adds 304: the answer carries an ETag and honours If-None-Match (api/cachedJson.ts). */
   etag?: boolean;
   /**
@@ -116,6 +117,29 @@ export interface ApiOperation {
    * from the catalogue. The request guard's codes are added for every operation (declaredCodes).
    */
   errors: readonly ApiErrorCode[];
+}
+
+/**
+ * How an operation answers success. A JSON answer names its schema (answers/): it is documented,
+ * and under the test runner every answer is parsed with it (declared.ts) — an operation cannot be
+ * listed without one. Files, pages and redirects name their media type instead.
+ */
+export type SuccessAnswer =
+  { status: number; description: string; type?: 'json'; schema: z.ZodType } | { status: number; description: string; type: NonJsonAnswer };
+
+/** Media types of the answers that are not JSON values; `openapi` is this document (JSON, described by the OpenAPI 3.1 specification). */
+const NON_JSON_MEDIA_TYPES = {
+  pdf: 'application/pdf',
+  ics: 'text/calendar',
+  html: 'text/html',
+  openapi: 'application/json',
+  redirect: undefined,
+} as const;
+type NonJsonAnswer = keyof typeof NON_JSON_MEDIA_TYPES;
+
+/** The media type a success answer must have (none for a redirect: it has no body). */
+export function answerMediaType(ok: SuccessAnswer): string | undefined {
+  return ok.type === undefined || ok.type === 'json' ? 'application/json' : NON_JSON_MEDIA_TYPES[ok.type];
 }
 
 const nuxt = (path: string) => `/api/nuxt/{lang}/${path}`;
@@ -217,7 +241,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'trips',
     summary: 'One trip by its key, with every stop',
     query: [tripInfoQuery],
-    ok: { status: 200, description: 'The trip with its legs, stops and prices.' },
+    ok: { schema: ANSWERS.tripInfo, status: 200, description: 'The trip with its legs, stops and prices.' },
     etag: true,
     errors: ['invalid_search', 'unknown_trip', 'search_unavailable'],
   },
@@ -227,6 +251,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'trips',
     summary: 'Vehicle classes, seat classes, operators and stations',
     ok: {
+      schema: ANSWERS.commonData,
       status: 200,
       description:
         "The reference data the client keeps: `classes` (vehicle classes), `seat_classes` `{ id, name, vehclasses }` (the classes a travel option's `class_id` names, in the request's language), `operators`, `stations`.",
@@ -240,7 +265,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'typeahead',
     summary: 'Popular destinations from a place, or popular departures without fromId',
     query: [typeaheadPrefetchQuery],
-    ok: { status: 200, description: 'Suggested places and stations.' },
+    ok: { schema: ANSWERS.typeahead, status: 200, description: 'Suggested places and stations.' },
     etag: true,
     errors: SEARCH_ERRORS,
   },
@@ -250,7 +275,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'typeahead',
     summary: 'Places and stations by name in any language',
     query: [typeaheadFetchQuery],
-    ok: { status: 200, description: 'Matching places and stations.' },
+    ok: { schema: ANSWERS.typeahead, status: 200, description: 'Matching places and stations.' },
     etag: true,
     errors: ['invalid_search', 'search_unavailable'],
   },
@@ -262,7 +287,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'cart',
     summary: 'The cart by hash (compact shape)',
     query: [cartHashQuery],
-    ok: { status: 200, description: 'The cart.' },
+    ok: { schema: CART_ANSWERS.cart, status: 200, description: 'The cart.' },
     errors: CART_ERRORS,
   },
   {
@@ -271,7 +296,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'cart',
     summary: 'The cart by hash with stations, operators, classes and local times',
     query: [cartHashQuery],
-    ok: { status: 200, description: 'The cart.' },
+    ok: { schema: CART_ANSWERS.cartV2, status: 200, description: 'The cart.' },
     errors: CART_ERRORS,
   },
   {
@@ -306,7 +331,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'The cart, the passenger fields its operators require, add-on offers and the current booking',
     query: [cartHashQuery],
     ok: {
-      schema: ANSWERS.checkout,
+      schema: CART_ANSWERS.checkout,
       status: 200,
       description:
         "`{ cart, fields, addons, booking, totals, seat_maps }`: `seat_maps` has one map per leg whose operator assigns seats (its `leg` is what the form's `seats` names), with decks, places and the places taken.",
@@ -319,7 +344,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'checkout',
     summary: 'The checkout per trip of the cart',
     query: [cartHashQuery],
-    ok: { status: 200, description: '`{ parts, fields }`.' },
+    ok: { schema: CART_ANSWERS.checkoutSplit, status: 200, description: '`{ parts, fields }`.' },
     errors: CART_ERRORS,
   },
   {
@@ -337,7 +362,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'checkout',
     summary: 'Server validation of the passengers form, with totals (nothing held yet)',
     body: { schema: documentedFormEnvelope },
-    ok: { status: 200, description: '`{ valid: true, form, totals }`.' },
+    ok: { schema: CART_ANSWERS.bookingForm, status: 200, description: '`{ valid: true, form, totals }`.' },
     errors: [...CART_ERRORS, 'invalid_booking_form', 'invalid_cart', 'unknown_addon'],
   },
   {
@@ -374,7 +399,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       "The leg is quoted again as the cart charges it. With `expected` (the per-person price the traveller saw, in minor units) a moved price is refused: `price_changed` carries `old_price` and `new_price`. A reservation's held seats move to the new class in the same transaction. Answers `{ cart, booking, totals }`.",
     params: cartHashParam,
     body: { schema: changeClassBody },
-    ok: { status: 200, description: '`{ cart, booking, totals }` after the change.' },
+    ok: { schema: CART_ANSWERS.classChanged, status: 200, description: '`{ cart, booking, totals }` after the change.' },
     errors: [
       ...CART_ERRORS,
       'invalid_cart',
@@ -433,7 +458,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'payment',
     summary: 'The booking to pay and its paygates',
     query: [cartHashQuery],
-    ok: { status: 200, description: '`{ booking, paygates }`.' },
+    ok: { schema: BOOKING_ANSWERS.pay, status: 200, description: '`{ booking, paygates }`.' },
     errors: ['invalid_cart', 'cart_not_found', 'booking_not_found'],
   },
   {
@@ -488,6 +513,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "Where a booking's payment stands",
     query: [paymentResultQuery],
     ok: {
+      schema: BOOKING_ANSWERS.paymentResult,
       status: 200,
       description:
         "The booking and its latest payment; `final` ends polling. `booking` is the public id; only the booking's browser or signed-in owner gets an answer (others: 404).",
@@ -558,7 +584,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description:
       'Polls Yuno for the latest Yuno payment of the booking and applies a final answer (once, whether the webhook brought it first or not). Answers like pay/payment-result; `final` ends polling.',
     query: [paymentResultQuery],
-    ok: { status: 200, description: 'The booking and its latest payment, as pay/payment-result.' },
+    ok: { schema: BOOKING_ANSWERS.paymentResult, status: 200, description: 'The booking and its latest payment, as pay/payment-result.' },
     errors: ['invalid_booking', 'booking_not_found', 'payment_not_found', 'amount_mismatch', 'payment_provider_unavailable'],
   },
   {
@@ -583,7 +609,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description:
       "Where finAPI's web form sends the traveller after approving, failing or cancelling the transfer. Asks finAPI where the web form and its payment stand and applies a final answer (once, whether finAPI's callback brought it first or not). A browser (`Accept: text/html`) is sent on (303) to the payment status page — also one that is not the booking's (approved in the bank's app on another device), without asking finAPI; a script gets the pay/payment-result answer, and a stranger 404.",
     query: [paymentResultQuery],
-    ok: { status: 200, description: 'The booking and its latest payment, as pay/payment-result (303 to the status page for a browser).' },
+    ok: {
+      schema: BOOKING_ANSWERS.paymentResult,
+      status: 200,
+      description: 'The booking and its latest payment, as pay/payment-result (303 to the status page for a browser).',
+    },
     errors: ['invalid_booking', 'booking_not_found', 'payment_not_found', 'amount_mismatch', 'payment_provider_unavailable'],
   },
   {
@@ -606,7 +636,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'tickets',
     summary: 'The paid booking in full, with a refund preview',
     query: [ticketLinkQuery],
-    ok: { status: 200, description: '`{ receipt, refund_preview }`.' },
+    ok: { schema: BOOKING_ANSWERS.receipt, status: 200, description: '`{ receipt, refund_preview }`.' },
     errors: TICKET_ERRORS,
   },
   {
@@ -634,7 +664,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: nuxt('home'),
     tag: 'content',
     summary: 'Network size, popular operators and places, the first travel guides',
-    ok: { status: 200, description: 'The home page data.' },
+    ok: { schema: NETWORK_ANSWERS.home, status: 200, description: 'The home page data.' },
     errors: ['search_unavailable'],
   },
   {
@@ -642,7 +672,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: nuxt('operators'),
     tag: 'content',
     summary: 'Every operator with its rating and transport',
-    ok: { status: 200, description: '`{ operators }`.' },
+    ok: { schema: NETWORK_ANSWERS.operators, status: 200, description: '`{ operators }`.' },
     errors: ['search_unavailable'],
   },
   {
@@ -651,7 +681,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'content',
     summary: 'An operator with its classes, routes and latest reviews',
     query: [operatorSlugQuery],
-    ok: { status: 200, description: '`{ operator, classes, routes, reviews }`.' },
+    ok: { schema: NETWORK_ANSWERS.operator, status: 200, description: '`{ operator, classes, routes, reviews }`.' },
     errors: [...NETWORK_ERRORS, 'unknown_operator'],
   },
   {
@@ -660,7 +690,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'content',
     summary: "The operator's timetable rows, optionally from one place",
     query: [operatorQuery],
-    ok: { status: 200, description: '`{ operator, timetable }`.' },
+    ok: { schema: NETWORK_ANSWERS.operatorTimetable, status: 200, description: '`{ operator, timetable }`.' },
     errors: [...NETWORK_ERRORS, 'unknown_operator', 'unknown_place'],
   },
   {
@@ -670,7 +700,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'A station with departures, routes, operators and nearby stations',
     description: 'One of `id` and `slug` is required.',
     query: [stationQuery],
-    ok: { status: 200, description: 'The station page data.' },
+    ok: { schema: NETWORK_ANSWERS.station, status: 200, description: 'The station page data.' },
     errors: [...NETWORK_ERRORS, 'unknown_place'],
   },
   {
@@ -680,7 +710,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'The new station page data: departures grouped by destination',
     description: 'One of `id` and `slug` is required.',
     query: [stationQuery],
-    ok: { status: 200, description: 'The station page data.' },
+    ok: { schema: NETWORK_ANSWERS.stationNew, status: 200, description: 'The station page data.' },
     errors: [...NETWORK_ERRORS, 'unknown_place'],
   },
   {
@@ -689,7 +719,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'content',
     summary: 'Places reachable directly from a place, busiest first',
     query: [travelRoutesQuery],
-    ok: { status: 200, description: '`{ from, routes }`.' },
+    ok: { schema: NETWORK_ANSWERS.travelRoutes, status: 200, description: '`{ from, routes }`.' },
     errors: [...NETWORK_ERRORS, 'unknown_place'],
   },
   {
@@ -698,7 +728,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'content',
     summary: 'Whether a slug names a place, a station or an operator',
     query: [polymorphQuery],
-    ok: { status: 200, description: 'The named thing, with `type` place, station or operator.' },
+    ok: { schema: NETWORK_ANSWERS.travelPolymorph, status: 200, description: 'The named thing, with `type` place, station or operator.' },
     errors: [...NETWORK_ERRORS, 'unknown_place'],
   },
   {
@@ -707,7 +737,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'reviews',
     summary: 'The latest reviews',
     query: [pageQuery],
-    ok: { status: 200, description: '`{ total, limit, offset, pageAverage, reviews }`.' },
+    ok: { schema: NETWORK_ANSWERS.reviewPage, status: 200, description: '`{ total, limit, offset, pageAverage, reviews }`.' },
     errors: NETWORK_ERRORS,
   },
   {
@@ -717,7 +747,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "An operator's reviews, newest first",
     params: { operator: slugSchema },
     query: [pageQuery],
-    ok: { status: 200, description: '`{ total, limit, offset, pageAverage, reviews }`.' },
+    ok: { schema: NETWORK_ANSWERS.reviewPage, status: 200, description: '`{ total, limit, offset, pageAverage, reviews }`.' },
     errors: [...NETWORK_ERRORS, 'unknown_operator'],
   },
   {
@@ -728,7 +758,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description: '`{trip}` is a route id or a search result trip key.',
     params: { trip: null },
     query: [pageQuery],
-    ok: { status: 200, description: '`{ total, limit, offset, pageAverage, reviews }`.' },
+    ok: { schema: NETWORK_ANSWERS.reviewPage, status: 200, description: '`{ total, limit, offset, pageAverage, reviews }`.' },
     errors: [...NETWORK_ERRORS, 'unknown_trip'],
   },
   {
@@ -737,7 +767,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'reviews',
     summary: 'Reviews of every route between two places',
     query: [travelReviewsQuery, pageQuery],
-    ok: { status: 200, description: '`{ total, limit, offset, pageAverage, reviews }`.' },
+    ok: { schema: NETWORK_ANSWERS.reviewPage, status: 200, description: '`{ total, limit, offset, pageAverage, reviews }`.' },
     errors: [...NETWORK_ERRORS, 'unknown_place'],
   },
 
@@ -752,7 +782,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: nuxt(path),
     tag: 'content',
     summary: `${summary} in the request's language`,
-    ok: { status: 200, description: 'The document (HTML body), with `fallback` when it is the English text.' },
+    ok: {
+      schema: CONTENT_ANSWERS.contentPage,
+      status: 200,
+      description: 'The document (HTML body), with `fallback` when it is the English text.',
+    },
     errors: ['unknown_document'],
   })),
   {
@@ -761,7 +795,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'content',
     summary: 'A terms document (`general` is the site terms)',
     params: { slug: slugSchema },
-    ok: { status: 200, description: 'The document (HTML body), with `fallback` when it is the English text.' },
+    ok: {
+      schema: CONTENT_ANSWERS.contentPage,
+      status: 200,
+      description: 'The document (HTML body), with `fallback` when it is the English text.',
+    },
     errors: ['unknown_document'],
   },
   {
@@ -770,7 +808,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'content',
     summary: 'The travel guides, optionally only those about one place',
     query: [guidesQuery],
-    ok: { status: 200, description: '`{ guides }`.' },
+    ok: { schema: CONTENT_ANSWERS.guides, status: 200, description: '`{ guides }`.' },
     errors: ['invalid_query'],
   },
   {
@@ -839,7 +877,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: nuxt('about'),
     tag: 'content',
     summary: "The about page and the network's size",
-    ok: { status: 200, description: 'The document with `stats`.' },
+    ok: { schema: CONTENT_ANSWERS.about, status: 200, description: 'The document with `stats`.' },
     errors: ['unknown_document'],
   },
   {
@@ -847,7 +885,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: nuxt('transport/options'),
     tag: 'content',
     summary: 'The ways to travel, with the guides for each',
-    ok: { status: 200, description: 'The document with `classes`.' },
+    ok: { schema: CONTENT_ANSWERS.transportOptions, status: 200, description: 'The document with `classes`.' },
     errors: ['unknown_document'],
   },
 
@@ -858,7 +896,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'user',
     summary: 'Sign in with email and password, or complete two-factor sign-in with token and code',
     body: { schema: loginBody },
-    ok: { status: 200, description: '`{ user }` with the session cookies, or `{ token }` when a second factor is needed.' },
+    ok: {
+      schema: ACCOUNT_ANSWERS.signedIn,
+      status: 200,
+      description: '`{ user }` with the session cookies, or `{ token }` when a second factor is needed.',
+    },
     errors: [...SIGN_IN_ERRORS, 'invalid_login', 'invalid_credentials', 'invalid_code', 'captcha_required', 'captcha_failed'],
   },
   {
@@ -876,7 +918,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'user',
     summary: 'Ask for a password reset link ({email}), or set the new password ({token, password})',
     body: { schema: resetBody },
-    ok: { status: 200, description: '`{ sent: true }`, or `{ user }` signed in after a reset.' },
+    ok: { schema: ACCOUNT_ANSWERS.reset, status: 200, description: '`{ sent: true }`, or `{ user }` signed in after a reset.' },
     errors: [...SIGN_IN_ERRORS, 'invalid_reset', 'captcha_failed', 'invalid_link'],
   },
   {
@@ -894,7 +936,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'user',
     summary: 'Sign in with a Google ID token',
     body: { schema: googleBody },
-    ok: { status: 200, description: '`{ user }` with the session cookies, or `{ token }` when a second factor is needed.' },
+    ok: {
+      schema: ACCOUNT_ANSWERS.signedIn,
+      status: 200,
+      description: '`{ user }` with the session cookies, or `{ token }` when a second factor is needed.',
+    },
     errors: [...SIGN_IN_ERRORS, 'invalid_login', 'invalid_google'],
   },
   {
@@ -903,7 +949,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'user',
     summary: 'Redeem a one-time token from a mail or ticket link',
     body: { schema: otptBody },
-    ok: { status: 200, description: '`{ user }` with the session cookies, or `{ token }` when a second factor is needed.' },
+    ok: {
+      schema: ACCOUNT_ANSWERS.signedIn,
+      status: 200,
+      description: '`{ user }` with the session cookies, or `{ token }` when a second factor is needed.',
+    },
     errors: [...SIGN_IN_ERRORS, 'invalid_link'],
   },
   {
@@ -919,7 +969,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: nuxt('user-data'),
     tag: 'user',
     summary: "The user (or null), the last search's places, the currency and an agent's co-branding",
-    ok: { status: 200, description: '`{ user, searchForm: { from, to }, fxcode, agent: { operator: { id, logo, name } } | null }`.' },
+    ok: {
+      schema: ACCOUNT_ANSWERS.userData,
+      status: 200,
+      description: '`{ user, searchForm: { from, to }, fxcode, agent: { operator: { id, logo, name } } | null }`.',
+    },
     errors: [],
   },
   {
@@ -927,7 +981,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: nuxt('user/profile'),
     tag: 'user',
     summary: 'The signed-in user profile and saved passengers',
-    ok: { status: 200, description: '`{ profile, passengers }`.' },
+    ok: { schema: ACCOUNT_ANSWERS.profile, status: 200, description: '`{ profile, passengers }`.' },
     errors: ['not_signed_in'],
   },
   {
@@ -936,7 +990,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'user',
     summary: 'Change details, password or email, or add or remove a saved passenger (by `action`)',
     body: { schema: profileBody },
-    ok: { status: 200, description: '`{ ok: true }`, `{ sent: true }` or `{ passengers }`, by action.' },
+    ok: {
+      schema: ACCOUNT_ANSWERS.profileChanged,
+      status: 200,
+      description: '`{ ok: true }`, `{ sent: true }` or `{ passengers }`, by action.',
+    },
     errors: [...SIGN_IN_ERRORS, 'invalid_profile', 'not_signed_in', 'reauthentication_failed', 'not_found'],
   },
   {
@@ -945,7 +1003,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'user',
     summary: 'Delete the account',
     body: { schema: deleteBody },
-    ok: { status: 200, description: '`{ ok: true }`, with the account cookies cleared.' },
+    ok: { schema: ANSWERS.ok, status: 200, description: '`{ ok: true }`, with the account cookies cleared.' },
     errors: [...SIGN_IN_ERRORS, 'invalid_profile', 'not_signed_in', 'reauthentication_failed'],
   },
   {
@@ -954,7 +1012,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'user',
     summary: 'Start two-factor enrolment, or confirm it with a code',
     body: { schema: twoFactorBody },
-    ok: { status: 200, description: 'The enrolment secret (start) or `{ recoveryCodes }` (confirm).' },
+    ok: { schema: ACCOUNT_ANSWERS.twoFactor, status: 200, description: 'The enrolment secret (start) or `{ recoveryCodes }` (confirm).' },
     errors: ['invalid_code', 'not_signed_in', 'two_factor_on'],
   },
   {
@@ -963,7 +1021,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'user',
     summary: 'Turn two-factor sign-in off with a code',
     body: { schema: twoFactorOffBody },
-    ok: { status: 200, description: '`{ ok: true }`.' },
+    ok: { schema: ANSWERS.ok, status: 200, description: '`{ ok: true }`.' },
     errors: ['invalid_code', 'not_signed_in'],
   },
   {
@@ -971,7 +1029,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: nuxt('user/bookings'),
     tag: 'user',
     summary: "The signed-in traveller's bookings",
-    ok: { status: 200, description: '`{ bookings }`.' },
+    ok: { schema: ACCOUNT_ANSWERS.bookings, status: 200, description: '`{ bookings }`.' },
     errors: ['not_signed_in'],
   },
   {
@@ -979,7 +1037,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: nuxt('user/review'),
     tag: 'user',
     summary: 'Trips the traveller can review',
-    ok: { status: 200, description: '`{ trips }`.' },
+    ok: { schema: ACCOUNT_ANSWERS.reviewable, status: 200, description: '`{ trips }`.' },
     errors: ['not_signed_in'],
   },
 
@@ -992,7 +1050,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description:
       "Name the booking by its ticket link (`b`, `t`) or, for the browser that booked it or its signed-in owner, by its public id (`booking`). Before the operator's cut-off the passengers change and the new ticket is mailed (200); after it the correction is recorded for Support (202).",
     body: { schema: changePassengersBody, required: true },
-    ok: { status: 200, description: '`{ status: "reissued" }`, or 202 `{ status: "requested", requestId }` after the cut-off.' },
+    ok: {
+      schema: BOOKING_ANSWERS.passengersChanged,
+      status: 200,
+      description: '`{ status: "reissued" }`, or 202 `{ status: "requested", requestId }` after the cut-off.',
+    },
     errors: ['invalid_passenger_change', 'invalid_ticket_link', 'booking_not_found', 'transition_not_allowed', 'booking_busy'],
   },
 
@@ -1004,7 +1066,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Stop one type of non-transactional mail (reminders, surveys, news) for an address',
     description: 'The link of the mail: `hash` signs the type and the address. Tickets and refunds are always sent.',
     query: [unsubscribeQuery],
-    ok: { status: 200, description: '`{ unsubscribed: true, type }`.' },
+    ok: { schema: ANSWERS.unsubscribed, status: 200, description: '`{ unsubscribed: true, type }`.' },
     errors: ['invalid_unsubscribe_link'],
   },
   {
@@ -1015,7 +1077,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description: 'Sent by mail clients with the form body `List-Unsubscribe=One-Click`; no cookies, no Origin needed.',
     query: [unsubscribeQuery],
     body: { schema: oneClickBody, type: 'form', required: true },
-    ok: { status: 200, description: '`{ unsubscribed: true, type }`.' },
+    ok: { schema: ANSWERS.unsubscribed, status: 200, description: '`{ unsubscribed: true, type }`.' },
     errors: ['invalid_unsubscribe_link'],
   },
 
@@ -1164,6 +1226,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description:
       "Answered by any server process from the jobs' run record. `status` is `ok`, `degraded` (a job never ran or lags more than twice its interval) or `down`: the database does not answer, and the status is 503 with the same body. Never cached.",
     ok: {
+      schema: healthAnswer,
       status: 200,
       description:
         'The health report: `status`, `database.ok`, and `jobs[]` with `last_started_at`, `last_finished_at`, `lag_ms`, `last_error`.',
@@ -1175,7 +1238,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: '/api/openapi.json',
     tag: 'meta',
     summary: 'This document',
-    ok: { status: 200, description: 'The OpenAPI 3.1 document of the API.' },
+    ok: { status: 200, description: 'The OpenAPI 3.1 document of the API.', type: 'openapi' },
     errors: [],
   },
   {
@@ -1193,7 +1256,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'railpasses',
     summary: "A rail pass destination page's data, optionally one issuer's passes",
     query: [railpassPageDataQuery],
-    ok: { status: 200, description: '`{ destination, operator, operators, passes, filters, total, currency }`.' },
+    ok: {
+      schema: RAILPASS_ANSWERS.pageData,
+      status: 200,
+      description: '`{ destination, operator, operators, passes, filters, total, currency }`.',
+    },
     errors: [...NETWORK_ERRORS, 'railpass_not_found', 'unknown_operator'],
   },
   {
@@ -1204,7 +1271,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description:
       'Filters: nothing selected passes all; else a pass matches one selected value in each non-empty group. `filterBy` (operator-…, region-…, …-day(s)) selects its value on a landing without lists and is answered back only while selected.',
     query: [railpassSearchQuery],
-    ok: { status: 200, description: '`{ passes, filters, total, sortedBy, selected, filterBy, recheckUrls, currency }`.' },
+    ok: {
+      schema: RAILPASS_ANSWERS.search,
+      status: 200,
+      description: '`{ passes, filters, total, sortedBy, selected, filterBy, recheckUrls, currency }`.',
+    },
     errors: NETWORK_ERRORS,
   },
   {
@@ -1213,7 +1284,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'railpasses',
     summary: "One issuer's passes of a destination at live prices, to merge into the results by slug",
     query: [railpassRecheckQuery],
-    ok: { status: 200, description: '`{ passes, currency }`.' },
+    ok: { schema: RAILPASS_ANSWERS.passes, status: 200, description: '`{ passes, currency }`.' },
     errors: NETWORK_ERRORS,
   },
   {
@@ -1222,7 +1293,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'railpasses',
     summary: "Passes valid in both places' countries",
     query: [railpassHybridQuery],
-    ok: { status: 200, description: '`{ passes, currency }`.' },
+    ok: { schema: RAILPASS_ANSWERS.passes, status: 200, description: '`{ passes, currency }`.' },
     errors: [...NETWORK_ERRORS, 'unknown_place'],
   },
   {
@@ -1231,7 +1302,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'railpasses',
     summary: 'Rail pass destinations with their pass count and lowest price',
     query: [railpassCurrencyQuery],
-    ok: { status: 200, description: '`{ destinations, currency }`.' },
+    ok: { schema: RAILPASS_ANSWERS.destinations, status: 200, description: '`{ destinations, currency }`.' },
     errors: NETWORK_ERRORS,
   },
   {
@@ -1240,7 +1311,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'railpasses',
     summary: 'One pass in full: classes and fares per passenger kind, validity, activation window, residence and refund rules, photos',
     query: [railpassInfoQuery],
-    ok: { status: 200, description: '`{ pass, currency }`.' },
+    ok: { schema: RAILPASS_ANSWERS.info, status: 200, description: '`{ pass, currency }`.' },
     errors: [...NETWORK_ERRORS, 'railpass_not_found'],
   },
   {
@@ -1249,7 +1320,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'railpasses',
     summary: 'Every pass of the catalogue',
     query: [railpassCurrencyQuery],
-    ok: { status: 200, description: '`{ passes, currency }`.' },
+    ok: { schema: RAILPASS_ANSWERS.passes, status: 200, description: '`{ passes, currency }`.' },
     errors: NETWORK_ERRORS,
   },
   {
@@ -1258,7 +1329,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'railpasses',
     summary: 'Every rail pass page path in this language',
     query: [railpassCurrencyQuery],
-    ok: { status: 200, description: '`{ pages }`.' },
+    ok: { schema: RAILPASS_ANSWERS.seoIndex, status: 200, description: '`{ pages }`.' },
     errors: NETWORK_ERRORS,
   },
   {
@@ -1268,7 +1339,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "A rail pass's reviews, newest first",
     params: { slug: slugSchema },
     query: [railpassReviewsQuery],
-    ok: { status: 200, description: '`{ total, limit, offset, rating, reviews }`.' },
+    ok: { schema: RAILPASS_ANSWERS.reviews, status: 200, description: '`{ total, limit, offset, rating, reviews }`.' },
     errors: [...NETWORK_ERRORS, 'railpass_not_found'],
   },
   {
@@ -1277,7 +1348,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'railpasses',
     summary: 'Destinations and passes whose name contains the query (at most 60)',
     query: [railpassTypeaheadQuery],
-    ok: { status: 200, description: '`{ records: [{ kind, slug, name, countryCode, url }] }`.' },
+    ok: { schema: RAILPASS_ANSWERS.typeahead, status: 200, description: '`{ records: [{ kind, slug, name, countryCode, url }] }`.' },
     errors: NETWORK_ERRORS,
   },
   {
@@ -1286,7 +1357,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'railpasses',
     summary: 'The most popular passes',
     query: [railpassCurrencyQuery],
-    ok: { status: 200, description: '`{ passes, currency }`.' },
+    ok: { schema: RAILPASS_ANSWERS.passes, status: 200, description: '`{ passes, currency }`.' },
     errors: NETWORK_ERRORS,
   },
   {
@@ -1295,7 +1366,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'cart',
     summary: 'A rail pass into a new cart, or beside the trips of an open cart (its travellers are the cart’s people)',
     body: { schema: cartRailpassBody },
-    ok: { status: 201, description: '`{ hash, price, checkout_url }`; sets the cart session cookie.' },
+    ok: {
+      schema: RAILPASS_ANSWERS.addedToCart,
+      status: 201,
+      description: '`{ hash, price, checkout_url }`; sets the cart session cookie.',
+    },
     errors: [
       'invalid_railpass_purchase',
       'railpass_not_found',
@@ -1363,25 +1438,21 @@ function pathParameters(op: ApiOperation) {
   });
 }
 
-function successResponse(ok: ApiOperation['ok']) {
-  switch (ok.type) {
-    case 'pdf':
-      return {
-        description: ok.description,
-        content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
-      };
-    case 'html':
-      return { description: ok.description, content: { 'text/html': { schema: { type: 'string' } } } };
-    case 'ics':
-      return { description: ok.description, content: { 'text/calendar': { schema: { type: 'string' } } } };
-    case 'redirect':
-      return { description: ok.description, headers: { Location: { required: true, schema: { type: 'string' } } } };
-    default:
-      return {
-        description: ok.description,
-        content: { 'application/json': { schema: ok.schema ? outputJsonSchema(ok.schema) : { type: 'object' } } },
-      };
-  }
+function successResponse(ok: SuccessAnswer) {
+  if (ok.type === undefined || ok.type === 'json')
+    return { description: ok.description, content: { 'application/json': { schema: outputJsonSchema(ok.schema) } } };
+  if (ok.type === 'redirect') return { description: ok.description, headers: { Location: { required: true, schema: { type: 'string' } } } };
+  const schema =
+    ok.type === 'openapi'
+      ? {
+          type: 'object',
+          required: ['openapi', 'info', 'paths'],
+          description: 'An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0).',
+        }
+      : ok.type === 'pdf'
+        ? { type: 'string', contentMediaType: 'application/pdf' }
+        : { type: 'string' };
+  return { description: ok.description, content: { [NON_JSON_MEDIA_TYPES[ok.type]]: { schema } } };
 }
 
 /**

@@ -136,6 +136,18 @@ test('a paygate chosen before the payment island has hydrated still opens the ga
   // traveller who clicks while the script is still loading sees the same page).
   await page.route(/\/_astro\/PayOptions\.[\w-]+\.js$/, (route) => route.abort());
   await page.getByRole('link', { name: 'Continue to payment' }).click();
+  await expect(page).toHaveURL(/\/en\/pay\/[\w-]+$/);
+  // A form the page did not render (no paygate, no key) comes back to the pay step, said in words.
+  const refused = await page.request.post(`${new URL(page.url()).pathname}/place`, {
+    form: { paygate: 'cash' },
+    headers: { origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(303);
+  expect(refused.headers().location).toMatch(/\/en\/pay\/[\w-]+\?pay_error=invalid_order$/);
+  await page.goto(refused.headers().location ?? '');
+  await expect(page.getByRole('alert')).toHaveText('This payment request is not complete. Please choose a way to pay again.');
+
   await page.getByRole('button', { name: 'Pay by card' }).click();
   await expect(page).toHaveURL(/\/sandbox-gateway\/pay\//);
   await payWithCard(page, '4242 4242 4242 4242');

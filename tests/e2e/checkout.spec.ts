@@ -127,6 +127,33 @@ test('books two passengers from a search result, pays by card and downloads the 
   await expect(page).toHaveURL(/\/en\/login\?ref=/);
 });
 
+test('a paygate chosen before the payment island has hydrated still opens the gateway', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(`${await bookingUri(page.request, 9)}?people=2&currency=THB`);
+  await page.getByRole('link', { name: 'Continue to passenger details' }).click();
+  await fillPassengersAndReserve(page, ['Anna Berg', 'Somchai Jaidee']);
+  // The paygate island's script never arrives: the buttons are what the server rendered (a
+  // traveller who clicks while the script is still loading sees the same page).
+  await page.route(/\/_astro\/PayOptions\.[\w-]+\.js$/, (route) => route.abort());
+  await page.getByRole('link', { name: 'Continue to payment' }).click();
+  await expect(page).toHaveURL(/\/en\/pay\/[\w-]+$/);
+  // A form the page did not render (no paygate, no key) comes back to the pay step, said in words.
+  const refused = await page.request.post(`${new URL(page.url()).pathname}/place`, {
+    form: { paygate: 'cash' },
+    headers: { origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(303);
+  expect(refused.headers().location).toMatch(/\/en\/pay\/[\w-]+\?pay_error=invalid_order$/);
+  await page.goto(refused.headers().location ?? '');
+  await expect(page.getByRole('alert')).toHaveText('This payment request is not complete. Please choose a way to pay again.');
+
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await expect(page).toHaveURL(/\/sandbox-gateway\/pay\//);
+  await payWithCard(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your booking is paid' })).toBeVisible({ timeout: 20_000 });
+});
+
 test('a declined card shows a clear error and the traveller pays with another card', async ({ page }) => {
   await startCardPayment(page, 4, ['Li Wei', 'Mai Tran']);
   await payWithCard(page, '4000 0000 0000 0002');

@@ -163,12 +163,8 @@ for (const { segment, code } of [
     await page.getByRole('button', { name: t('checkout.continueToConfirmation') }).click();
     await expect(page).toHaveURL(/\/step\/confirmation$/);
     await page.getByRole('link', { name: t('checkout.continueToPayment') }).click();
-    // A click before the payment island has hydrated does nothing (as in seats.spec): click again
-    // until the gateway opens; the order round trip may take more than 5 s on a shared machine.
-    await expect(async () => {
-      await page.getByRole('button', { name: t('pay.gate.card'), exact: true }).click();
-      await expect(page).toHaveURL(/\/sandbox-gateway\/pay\//, { timeout: 10_000 });
-    }).toPass({ timeout: 60_000 });
+    await page.getByRole('button', { name: t('pay.gate.card'), exact: true }).click();
+    await expect(page).toHaveURL(/\/sandbox-gateway\/pay\//, { timeout: 15_000 });
     await page.getByLabel(/Card number|رقم البطاقة/).fill('4242 4242 4242 4242');
     await page.getByLabel(/Expiry|انتهاء/).fill('12/34');
     await page.getByLabel(/CVC/).fill('123');

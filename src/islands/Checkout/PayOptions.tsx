@@ -1,10 +1,14 @@
 /**
- * The payment step's choice of paygate (SPEC §4 step 3). Placing the order carries an
- * Idempotency-Key made once per choice, so a double click or a retried request after a network
- * error places one order; the traveller then goes where the paygate says (the card gateway's
- * own page, or the payment status with a counter reference).
+ * The payment step's choice of paygate (SPEC §4 step 3) for one booking. Each paygate is a plain
+ * HTML form posting to `/{lang}/pay/{hash}/place` (src/pages/[lang]/pay/[hash]/place.ts), so a
+ * click before this island has hydrated — or without JavaScript — still places the order and
+ * lands on the paygate. Hydrated, the island sends the same order as a JSON call and stays on the
+ * page to show a refusal. Both carry the Idempotency-Key the server rendered into the form, so a
+ * double click, a retry after a network error or a form post racing the island places one order;
+ * the traveller then goes where the paygate says (the card gateway's own page, or the payment
+ * status with a counter reference).
  */
-import { useRef, useState } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { islandTranslator } from '../shared/translate.ts';
 import { signalAnalytics } from '../../stores/analyticsSignal.ts';
 import './Checkout.css';
@@ -13,33 +17,31 @@ import { apiHeaders } from '../../stores/clientHeaders.ts';
 interface Props {
   lang: string;
   hash: string;
-  paygates: { code: string; name: string; type: string }[];
+  /** The booking's public id (one part of a split payment, or the whole cart). */
+  booking: string;
+  /** Each paygate with the Idempotency-Key its form carries (made by the server per page view). */
+  paygates: { code: string; name: string; type: string; key: string }[];
+  /** A refusal the form post came back with, already translated. */
+  initialError?: string | null;
   messages: Record<string, string>;
 }
 
-function newKey(): string {
-  return typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
-
-export default function PayOptions({ lang, hash, paygates, messages }: Props) {
+export default function PayOptions({ lang, hash, booking, paygates, initialError = null, messages }: Props) {
   const t = islandTranslator(messages, lang);
   const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const keys = useRef(new Map<string, string>());
+  const [error, setError] = useState<string | null>(initialError);
 
-  async function pay(code: string) {
+  async function pay(event: SyntheticEvent<HTMLFormElement>, code: string, key: string) {
+    event.preventDefault();
+    if (busy !== null) return;
     setBusy(code);
     setError(null);
-    let key = keys.current.get(code);
-    if (!key) keys.current.set(code, (key = newKey()));
     signalAnalytics('checkout_stage', { stage: 'Payment', paygate: code });
     try {
-      const response = await fetch(`/api/nuxt/${lang}/pay/place-order-by-booking-cart-hash`, {
+      const response = await fetch(`/api/nuxt/${lang}/pay/place-order`, {
         method: 'POST',
         headers: apiHeaders({ 'content-type': 'application/json', 'idempotency-key': key }),
-        body: JSON.stringify({ hash, paygate: code }),
+        body: JSON.stringify({ booking_id: booking, paygate: code }),
       });
       const body = (await response.json()) as { redirect_url?: string; error?: { message?: string } };
       if (response.ok && body.redirect_url) {
@@ -56,9 +58,19 @@ export default function PayOptions({ lang, hash, paygates, messages }: Props) {
   return (
     <div className="pay-options">
       {paygates.map((p) => (
-        <button key={p.code} type="button" className="button" disabled={busy !== null} onClick={() => void pay(p.code)}>
-          {busy === p.code ? t('pay.redirecting') : p.name}
-        </button>
+        <form
+          key={p.code}
+          method="post"
+          action={`/${lang}/pay/${encodeURIComponent(hash)}/place`}
+          onSubmit={(event) => void pay(event, p.code, p.key)}
+        >
+          <input type="hidden" name="booking" value={booking} />
+          <input type="hidden" name="paygate" value={p.code} />
+          <input type="hidden" name="key" value={p.key} />
+          <button type="submit" className="button" disabled={busy !== null}>
+            {busy === p.code ? t('pay.redirecting') : p.name}
+          </button>
+        </form>
       ))}
       {error && (
         <p className="notice notice--error" role="alert">

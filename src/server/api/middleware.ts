@@ -37,6 +37,7 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/sandbox-finapi/api/[...path]',
   '/[lang]/ticket',
   '/[lang]/checkout/[hash]/class',
+  '/[lang]/pay/[hash]/place',
   '/[lang]/op/booking',
   '/[lang]/op/counter',
   '/[lang]/op/departures',

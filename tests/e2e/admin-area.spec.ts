@@ -38,6 +38,7 @@ const PAGES: Record<string, readonly Role[]> = {
   operators: MANAGER_UP,
   fares: MANAGER_UP,
   routes: MANAGER_UP,
+  pricing: MANAGER_UP,
   users: ADMIN,
   partners: ADMIN,
   flags: ADMIN,

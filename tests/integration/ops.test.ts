@@ -40,6 +40,7 @@ import { stationForm, updateStation } from '../../src/server/ops/stations.ts';
 import { updateOperator } from '../../src/server/ops/operators.ts';
 import { updateFare } from '../../src/server/ops/fares.ts';
 import { setDepartureSales } from '../../src/server/ops/sales.ts';
+import { removePricingRule, savePricingRule } from '../../src/server/ops/pricingRules.ts';
 import { addSchedule, endSchedule, setDepartureSeats, updateSchedule } from '../../src/server/ops/schedules.ts';
 import { createBus } from '../../src/server/bus/bus.ts';
 import { localTransport } from '../../src/server/bus/transports.ts';
@@ -97,6 +98,9 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'schedules.add': ['manager', 'admin'],
   'schedules.end': ['manager', 'admin'],
   'departures.setSeats': ['manager', 'admin'],
+  'page.pricing': ['manager', 'admin'],
+  'pricing.save': ['manager', 'admin'],
+  'pricing.delete': ['manager', 'admin'],
   'page.users': ['admin'],
   'users.changeRole': ['admin'],
   'page.cardBins': ['admin'],
@@ -146,6 +150,7 @@ describe('the op pages', () => {
       'index.astro',
       'operators.astro',
       'partners.astro',
+      'pricing.astro',
       'redirects.astro',
       'routes.astro',
       'seo.astro',
@@ -313,6 +318,24 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
       'schedules.end': (s) => endSchedule(db, s, { id: 1, endDate: TRAVEL_DATE, reason: null }, now, null, quietBus),
       'departures.setSeats': (s) =>
         setDepartureSeats(db, s, { id: 1, travelOptionId: 1, serviceDate: TRAVEL_DATE, seats: 1, reason: null }, null, quietBus),
+      'pricing.save': (s) =>
+        savePricingRule(
+          db,
+          s,
+          {
+            id: null,
+            kind: 'early_booking',
+            operatorId: null,
+            vehicleClass: null,
+            minDaysAhead: 0,
+            discountPct: 5,
+            validFrom: null,
+            validTo: null,
+          },
+          null,
+          quietBus,
+        ),
+      'pricing.delete': (s) => removePricingRule(db, s, 1, null, quietBus),
       'users.changeRole': (s) => setRoleAsAdmin(deps, s, { email: 'nobody@example.com', role: 'user', reason: 'test' }, null),
       'cardBins.update': (s) =>
         saveCardBinRangeAsAdmin(

@@ -44,6 +44,10 @@ export const OP_ACTIONS = {
   'schedules.add': MANAGER_UP,
   'schedules.end': MANAGER_UP,
   'departures.setSeats': MANAGER_UP,
+  // The site's discounts (src/server/ops/pricingRules.ts).
+  'page.pricing': MANAGER_UP,
+  'pricing.save': MANAGER_UP,
+  'pricing.delete': MANAGER_UP,
   'page.users': ADMIN,
   'users.changeRole': ADMIN,
   /** The card BIN table that decides provider and fee (src/server/ops/cardBins.ts, issue 26). */
@@ -117,6 +121,7 @@ export function opSections(role: Role): {
   operators: boolean;
   fares: boolean;
   routes: boolean;
+  pricing: boolean;
   users: boolean;
   partners: boolean;
   flags: boolean;
@@ -137,6 +142,7 @@ export function opSections(role: Role): {
     operators: mayDo(role, 'page.operators'),
     fares: mayDo(role, 'page.fares'),
     routes: mayDo(role, 'page.routes'),
+    pricing: mayDo(role, 'page.pricing'),
     users: mayDo(role, 'page.users'),
     partners: mayDo(role, 'page.partners'),
     flags: mayDo(role, 'page.flags'),

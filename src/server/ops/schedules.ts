@@ -419,6 +419,12 @@ export interface RouteDetail extends Omit<RouteRow, 'schedules'> {
   scheduleRows: (ScheduleFields & { id: number })[];
 }
 
+/** The route a schedule belongs to (a link can name the schedule alone). */
+export async function routeOfSchedule(db: Db, scheduleId: number): Promise<number | undefined> {
+  const [row] = await db.select({ routeId: schedules.routeId }).from(schedules).where(eq(schedules.id, scheduleId));
+  return row?.routeId;
+}
+
 /** A route with its stops in order, travel options and schedules (by departure time). */
 export async function routeDetail(db: Db, id: number): Promise<RouteDetail | undefined> {
   const [route] = await db

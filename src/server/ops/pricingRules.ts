@@ -72,7 +72,8 @@ export interface PricingRuleRow extends PricingRuleFields {
   operatorName: string | null;
 }
 
-const audited = (r: PricingRuleFields): PricingRuleFields => ({
+// Inferred (not `PricingRuleFields`): the audit takes an object literal type as a plain record.
+const audited = (r: PricingRuleFields) => ({
   kind: r.kind,
   operatorId: r.operatorId,
   vehicleClass: r.vehicleClass,

@@ -37,6 +37,8 @@ const PAGES: Record<string, readonly Role[]> = {
   stations: MANAGER_UP,
   operators: MANAGER_UP,
   fares: MANAGER_UP,
+  routes: MANAGER_UP,
+  pricing: MANAGER_UP,
   users: ADMIN,
   partners: ADMIN,
   flags: ADMIN,

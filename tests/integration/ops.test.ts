@@ -40,6 +40,8 @@ import { stationForm, updateStation } from '../../src/server/ops/stations.ts';
 import { updateOperator } from '../../src/server/ops/operators.ts';
 import { updateFare } from '../../src/server/ops/fares.ts';
 import { setDepartureSales } from '../../src/server/ops/sales.ts';
+import { removePricingRule, savePricingRule } from '../../src/server/ops/pricingRules.ts';
+import { addSchedule, endSchedule, setDepartureSeats, updateSchedule } from '../../src/server/ops/schedules.ts';
 import { createBus } from '../../src/server/bus/bus.ts';
 import { localTransport } from '../../src/server/bus/transports.ts';
 import {
@@ -91,6 +93,14 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'operators.save': ['manager', 'admin'],
   'page.fares': ['manager', 'admin'],
   'fares.save': ['manager', 'admin'],
+  'page.routes': ['manager', 'admin'],
+  'schedules.save': ['manager', 'admin'],
+  'schedules.add': ['manager', 'admin'],
+  'schedules.end': ['manager', 'admin'],
+  'departures.setSeats': ['manager', 'admin'],
+  'page.pricing': ['manager', 'admin'],
+  'pricing.save': ['manager', 'admin'],
+  'pricing.delete': ['manager', 'admin'],
   'page.users': ['admin'],
   'users.changeRole': ['admin'],
   'page.cardBins': ['admin'],
@@ -140,7 +150,9 @@ describe('the op pages', () => {
       'index.astro',
       'operators.astro',
       'partners.astro',
+      'pricing.astro',
       'redirects.astro',
+      'routes.astro',
       'seo.astro',
       'stations.astro',
       'users.astro',
@@ -286,6 +298,44 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
         updateOperator(db, s, { id: 1, name: 'Refused', logo: '', confirmation: 'manual', lateRefundPct: 0 }, null, quietBus),
       'fares.save': (s) =>
         updateFare(db, s, { id: 1, priceMinor: 1, currency: 'THB', bookingCutoffMin: 0, fullRefundHours: null }, null, quietBus),
+      'schedules.save': (s) =>
+        updateSchedule(
+          db,
+          s,
+          { id: 1, departureTime: 60, weekdays: 1, validFrom: '2025-01-01', validTo: '2025-01-02', reason: null },
+          now,
+          null,
+          quietBus,
+        ),
+      'schedules.add': (s) =>
+        addSchedule(
+          db,
+          s,
+          { routeId: 1, departureTime: 60, weekdays: 1, validFrom: '2025-01-01', validTo: '2025-01-02', reason: null },
+          null,
+          quietBus,
+        ),
+      'schedules.end': (s) => endSchedule(db, s, { id: 1, endDate: TRAVEL_DATE, reason: null }, now, null, quietBus),
+      'departures.setSeats': (s) =>
+        setDepartureSeats(db, s, { id: 1, travelOptionId: 1, serviceDate: TRAVEL_DATE, seats: 1, reason: null }, null, quietBus),
+      'pricing.save': (s) =>
+        savePricingRule(
+          db,
+          s,
+          {
+            id: null,
+            kind: 'early_booking',
+            operatorId: null,
+            vehicleClass: null,
+            minDaysAhead: 0,
+            discountPct: 5,
+            validFrom: null,
+            validTo: null,
+          },
+          null,
+          quietBus,
+        ),
+      'pricing.delete': (s) => removePricingRule(db, s, 1, null, quietBus),
       'users.changeRole': (s) => setRoleAsAdmin(deps, s, { email: 'nobody@example.com', role: 'user', reason: 'test' }, null),
       'cardBins.update': (s) =>
         saveCardBinRangeAsAdmin(

@@ -48,6 +48,8 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/[lang]/op/stations',
   '/[lang]/op/operators',
   '/[lang]/op/fares',
+  '/[lang]/op/routes',
+  '/[lang]/op/pricing',
   '/[lang]/op/seo',
   '/[lang]/op/articles',
   '/[lang]/op/gtfs',

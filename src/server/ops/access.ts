@@ -38,6 +38,16 @@ export const OP_ACTIONS = {
   'operators.save': MANAGER_UP,
   'page.fares': MANAGER_UP,
   'fares.save': MANAGER_UP,
+  // Routes, their schedules and the seats of a departure (src/server/ops/schedules.ts).
+  'page.routes': MANAGER_UP,
+  'schedules.save': MANAGER_UP,
+  'schedules.add': MANAGER_UP,
+  'schedules.end': MANAGER_UP,
+  'departures.setSeats': MANAGER_UP,
+  // The site's discounts (src/server/ops/pricingRules.ts).
+  'page.pricing': MANAGER_UP,
+  'pricing.save': MANAGER_UP,
+  'pricing.delete': MANAGER_UP,
   'page.users': ADMIN,
   'users.changeRole': ADMIN,
   /** The card BIN table that decides provider and fee (src/server/ops/cardBins.ts, issue 26). */
@@ -110,6 +120,8 @@ export function opSections(role: Role): {
   stations: boolean;
   operators: boolean;
   fares: boolean;
+  routes: boolean;
+  pricing: boolean;
   users: boolean;
   partners: boolean;
   flags: boolean;
@@ -129,6 +141,8 @@ export function opSections(role: Role): {
     stations: mayDo(role, 'page.stations'),
     operators: mayDo(role, 'page.operators'),
     fares: mayDo(role, 'page.fares'),
+    routes: mayDo(role, 'page.routes'),
+    pricing: mayDo(role, 'page.pricing'),
     users: mayDo(role, 'page.users'),
     partners: mayDo(role, 'page.partners'),
     flags: mayDo(role, 'page.flags'),

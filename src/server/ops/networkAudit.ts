@@ -3,7 +3,7 @@
  * written in the change's own transaction (a change without its audit row cannot commit), and
  * read back for the changed object's page.
  */
-import { and, desc, eq, like, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { networkAudit, users } from '../db/schema.ts';
 import type { StaffMember } from './access.ts';
@@ -57,6 +57,12 @@ export function networkHistory(db: Db, entity: string, entityKey: string, limit 
 /** Changes of the objects whose key matches a LIKE pattern (e.g. every departure of one date), newest first. */
 export function networkHistoryLike(db: Db, entity: string, keyPattern: string, limit = 100): Promise<NetworkAuditRow[]> {
   return history(db, and(eq(networkAudit.entity, entity), like(networkAudit.entityKey, keyPattern)), limit);
+}
+
+/** Changes of several objects of one kind (a route's schedules), newest first. */
+export async function networkHistoryOf(db: Db, entity: string, entityKeys: readonly string[], limit = 100): Promise<NetworkAuditRow[]> {
+  if (entityKeys.length === 0) return [];
+  return history(db, and(eq(networkAudit.entity, entity), inArray(networkAudit.entityKey, [...entityKeys])), limit);
 }
 
 function history(db: Db, where: SQL | undefined, limit: number): Promise<NetworkAuditRow[]> {

@@ -13,6 +13,7 @@
  * Types only, apart from the small address builder: importing this costs an island no bytes.
  */
 import type { Role } from '../accountMenu.ts';
+import type { PaymentResult } from '../payment/paymentView.ts';
 import type { Money } from '../search/money.ts';
 import type { Fact } from '../search/facts.ts';
 import type { Trip } from '../search/trips.ts';
@@ -78,6 +79,19 @@ export interface ClientOperations {
     /** price_changed carries both totals; seat_taken the places taken meanwhile (src/server/api/catalogue.ts). */
     errorFields: { old_total?: Money; new_total?: Money; seats?: string[] };
   };
+  'pay/place-order': {
+    method: 'post';
+    body: { booking_id: string; paygate: string };
+    answer: {
+      payment_id: number;
+      booking_id: string;
+      paygate: string;
+      redirect_url: string | null;
+      reference: string | null;
+      expires_at: string | null;
+    };
+  };
+  'pay/payment-result': { method: 'get'; query: { booking: string }; answer: PaymentResult };
   /** Sign in with e-mail and password (and the second factor's code when asked). */
   user: { method: 'post'; body: Record<string, string>; answer: SignInAnswer };
   register: { method: 'post'; body: Record<string, string>; answer: SignInAnswer };
@@ -101,6 +115,8 @@ export const CLIENT_OPERATIONS = {
   'typeahead/fetch': 'get',
   'total/{hash}': 'post',
   'checkout/reserve/{hash}': 'post',
+  'pay/place-order': 'post',
+  'pay/payment-result': 'get',
   user: 'post',
   register: 'post',
   'reset-password': 'post',

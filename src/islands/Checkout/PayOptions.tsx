@@ -12,7 +12,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { islandTranslator } from '../shared/translate.ts';
 import { signalAnalytics } from '../../stores/analyticsSignal.ts';
 import './Checkout.css';
-import { apiHeaders } from '../../stores/clientHeaders.ts';
+import { apiPost } from '../../stores/api.ts';
 
 interface Props {
   lang: string;
@@ -38,17 +38,17 @@ export default function PayOptions({ lang, hash, booking, paygates, initialError
     setError(null);
     signalAnalytics('checkout_stage', { stage: 'Payment', paygate: code });
     try {
-      const response = await fetch(`/api/nuxt/${lang}/pay/place-order`, {
-        method: 'POST',
-        headers: apiHeaders({ 'content-type': 'application/json', 'idempotency-key': key }),
-        body: JSON.stringify({ booking_id: booking, paygate: code }),
-      });
-      const body = (await response.json()) as { redirect_url?: string; error?: { message?: string } };
-      if (response.ok && body.redirect_url) {
-        window.location.assign(body.redirect_url);
+      const placed = await apiPost(
+        lang,
+        'pay/place-order',
+        { booking_id: booking, paygate: code },
+        { headers: { 'idempotency-key': key } },
+      );
+      if (placed.ok && placed.data.redirect_url) {
+        window.location.assign(placed.data.redirect_url);
         return;
       }
-      setError(body.error?.message ?? t('checkout.submitFailed'));
+      setError((placed.ok ? undefined : placed.error?.message) ?? t('checkout.submitFailed'));
     } catch {
       setError(t('checkout.submitFailed'));
     }

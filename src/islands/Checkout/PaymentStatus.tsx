@@ -11,7 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { PaymentResult } from '../../domain/payment/paymentView.ts';
 import { islandTranslator } from '../shared/translate.ts';
 import './Checkout.css';
-import { apiHeaders } from '../../stores/clientHeaders.ts';
+import { apiGet } from '../../stores/apiGet.ts';
 
 interface Props {
   lang: string;
@@ -53,12 +53,10 @@ export default function PaymentStatus({ lang, localeCode, bookingId, payUrl, ini
     };
     async function poll() {
       try {
-        const response = await fetch(`/api/nuxt/${lang}/pay/payment-result?booking=${encodeURIComponent(bookingId)}`, {
-          cache: 'no-store',
-          headers: apiHeaders(),
-        });
-        if (response.ok) {
-          const body = (await response.json()) as PaymentResult;
+        // The answer is sent no-store, so each poll asks the server again.
+        const answer = await apiGet(lang, 'pay/payment-result', { booking: bookingId });
+        if (answer.ok) {
+          const body = answer.data;
           if (stopped) return;
           setResult(body);
           if (settle(body)) return;

@@ -1,18 +1,32 @@
 /**
- * Compile-time half of the client's link to the contract: for each client operation with an
- * answer schema, what the schema lets the server answer must be readable as the client's answer
- * type (`npm run check` / tsc fail otherwise). Nothing here runs.
+ * The contract's answer schema of every operation the islands' typed client calls
+ * (src/domain/api/operations.ts). The type says each schema's answers can be read as the client's
+ * answer type (the type check fails otherwise); clientOperations.test.ts checks that each schema is
+ * the very one the operation declares in openapi.ts.
  */
 import type { z } from 'zod';
-import type { AnswerOf } from '../../domain/api/operations.ts';
-import type { ANSWERS } from './answers.ts';
+import type { AnswerOf, OperationName } from '../../domain/api/operations.ts';
+import { ANSWERS } from './answers.ts';
+import { ACCOUNT_ANSWERS } from './answers/accounts.ts';
+import { BOOKING_ANSWERS } from './answers/booking.ts';
 
-/** True when every answer the schema allows is one the client type describes. */
-type Readable<Schema extends z.ZodType, Client> = z.output<Schema> extends Client ? true : false;
-
-export const clientAnswersReadable: [
-  Readable<typeof ANSWERS.nextDates, AnswerOf<'trips/next-dates'>>,
-  Readable<typeof ANSWERS.recheck, AnswerOf<'trips/recheck'>>,
-  Readable<typeof ANSWERS.totals, AnswerOf<'total/{hash}'>>,
-  Readable<typeof ANSWERS.reserved, AnswerOf<'checkout/reserve/{hash}'>>,
-] = [true, true, true, true];
+export const CLIENT_ANSWER_SCHEMAS = {
+  'trips/search': ANSWERS.tripsSearch,
+  'trips/next-dates': ANSWERS.nextDates,
+  'trips/facts-on-dates': ANSWERS.facts,
+  'trips/recheck': ANSWERS.recheck,
+  'common-data': ANSWERS.commonData,
+  'typeahead/prefetch': ANSWERS.typeahead,
+  'typeahead/fetch': ANSWERS.typeahead,
+  'total/{hash}': ANSWERS.totals,
+  'checkout/reserve/{hash}': ANSWERS.reserved,
+  'pay/place-order': ANSWERS.placedOrder,
+  'pay/payment-result': BOOKING_ANSWERS.paymentResult,
+  user: ACCOUNT_ANSWERS.signedIn,
+  register: ANSWERS.sent,
+  'reset-password': ACCOUNT_ANSWERS.reset,
+  'login-with-email': ANSWERS.sent,
+  'login-with-google': ACCOUNT_ANSWERS.signedIn,
+  'user/otpt': ACCOUNT_ANSWERS.signedIn,
+  logout: ANSWERS.ok,
+} as const satisfies { [K in OperationName]: z.ZodType<AnswerOf<K>> };

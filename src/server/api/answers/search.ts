@@ -1,5 +1,6 @@
 /** Success answers of the trip search calls (SPEC §3 trips data; server/search/api.ts). */
 import { z } from 'zod';
+import { railpassResult } from './railpass.ts';
 import { FILTER_GROUPS } from '../../../domain/results/queryState.ts';
 import { RECOMMENDED_RULES } from '../../../domain/results/summary.ts';
 import type { Fact } from '../../../domain/search/facts.ts';
@@ -229,7 +230,7 @@ export const SEARCH_ANSWERS = {
     hasAutoconnection: z.boolean(),
     currency: z.string(),
     searchParams: z.looseObject({ from: searchPlace.optional(), to: searchPlace.optional(), date: z.iso.date() }),
-    passes: z.array(z.looseObject({ slug: z.string() })),
+    passes: z.array(railpassResult).meta({ description: 'Rail passes valid between the two places (SPEC §3 Rail pass result).' }),
     filters: z.object(
       Object.fromEntries(FILTER_GROUPS.map((g) => [g, z.array(filterOption)])) as Record<
         (typeof FILTER_GROUPS)[number],

@@ -22,7 +22,7 @@
  *   the gateway retries both.
  */
 import { z } from 'zod';
-import { moneySchema as money } from './answers.ts';
+import { moneySchema as money } from './answers/common.ts';
 
 export interface CatalogueEntry {
   status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 421 | 422 | 429 | 500 | 503;

@@ -289,7 +289,7 @@ for (const type of types) {
   const lazySize = [...lazy, ...later.lazy]
     .filter((f) => !files.has(f) && !later.files.has(f) && existsSync(join(client, f)))
     .reduce((sum, f) => sum + gz(f), 0);
-  if (process.env.PAGE_WEIGHT_FILES)
+  if (process.argv.includes('--files'))
     for (const f of [...files].sort((a, b) => gz(b) - gz(a))) console.error(`  ${type.name.slice(0, 12)} ${f} ${kb(gz(f))}`);
   const ok = size <= type.budgetKb * KB;
   if (!ok) failed = true;

@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import buildInfo from './integrations/build-info/index.ts';
 import { cspConfig } from './integrations/csp/policy.ts';
 import i18n from './integrations/i18n/index.ts';
+import { icuWithoutParserInBrowser } from './integrations/icu-no-parser/plugin.ts';
 import islandTriggers from './integrations/island-triggers/index.ts';
 import pagefind from './integrations/pagefind/index.ts';
 import precompress from './integrations/precompress/index.ts';
@@ -26,6 +27,7 @@ export default defineConfig({
   // A class is shorter than the data-astro-cid-* attribute on every element, with the same specificity.
   scopedStyleStrategy: 'class',
   vite: {
+    plugins: [icuWithoutParserInBrowser()],
     build: {
       // The shell's scripts (consent, account links, menus, bot check, build check) are the same on
       // every page: as files they are downloaded once and cached, instead of inlined into each of

@@ -1,8 +1,8 @@
 /**
  * Page weight: the JavaScript each page type loads before anyone interacts with it, gzipped,
  * against budgets (issue 23: home ≤ 60 KB, login ≤ 30 KB, pages without a form: only the shell's
- * small scripts, ≤ 5 KB; results ≤ 95 KB where the issue asks 80, see RESULTS_BUDGET_KB;
- * checkout ≤ 83 KB; rail pass results ≤ 5 KB, the rail pass main page and a pass page ≤ 6 KB), and no page may load zod.
+ * small scripts, ≤ 5 KB; results ≤ 99 KB where the issue asks 80, see RESULTS_BUDGET_KB;
+ * checkout ≤ 86 KB; rail pass results ≤ 5 KB, the rail pass main page and a pass page ≤ 6 KB), and no page may load zod.
  * React's DOM renderer alone is ~64 KB gzipped, so home and login meet theirs only because their
  * islands hydrate on the first touch (`client:interaction`, integrations/island-triggers): what a
  * page fetches once the traveller focuses, taps or types into a form is listed apart, as "on
@@ -30,8 +30,10 @@ const HOME_BUDGET_KB = 60;
  * and its stores ~25 KB). Issue 23 asks for 80 KB, which needs results without React at load.
  * 95 → 96 in session 13: the typed API client (operation addresses and answer reading, 0.5 KB)
  * and nanostores' onMount, which keeps the results list from subscribing at import (0.3 KB).
+ * 96 → 99 in session 14: ICU messages in islands (issue 19 item 5) — intl-messageformat's
+ * formatter without its parser (2.5 KB; the server compiles the messages, the parser stays out).
  */
-const RESULTS_BUDGET_KB = 96;
+const RESULTS_BUDGET_KB = 99;
 /** The login form is plain HTML until touched: only the shell's scripts load with the page. */
 const LOGIN_BUDGET_KB = 30;
 const FORMLESS_BUDGET_KB = 5;
@@ -39,9 +41,10 @@ const FORMLESS_BUDGET_KB = 5;
  * React's DOM renderer plus the passengers form (no zod: formRules.ts), hydrated at load. 82 → 83
  * in session 10 for the e-mail suggestions (issue 24) and the chosen-seats store (issue 27); the
  * seat map itself loads only for a checkout that has one. 83 → 84 in session 13 for the typed
- * API client (apiPost and the answer reader shared with every island, 0.5 KB).
+ * API client (apiPost and the answer reader shared with every island, 0.5 KB). 84 → 86 in session
+ * 14 for ICU messages in islands (intl-messageformat without its parser, 2.5 KB).
  */
-const CHECKOUT_BUDGET_KB = 84;
+const CHECKOUT_BUDGET_KB = 86;
 /**
  * Rail pass pages have no island. Results: the shell's scripts (as a page without a form). The
  * main page: the shell and the typeahead's loader (0.3 KB; the combobox itself is fetched on the

@@ -4,6 +4,7 @@
  */
 import { resolveCurrency } from './currencyCodes.ts';
 import { ceilToMajor, formatMoney } from './moneyFormat.ts';
+import type { MessageKey } from '../i18n/messageKeys.ts';
 
 export type Role = 'user' | 'reseller' | 'admin' | 'manager' | 'support';
 export const STAFF_ROLES: readonly Role[] = ['admin', 'manager', 'support'];
@@ -22,7 +23,7 @@ export interface MenuEntry {
   id: 'login' | 'operators' | 'balance' | 'tickets' | 'profile' | 'logout';
   href: string;
   /** translation key */
-  labelKey: string;
+  labelKey: MessageKey;
   /** values for the label's placeholders */
   values?: Record<string, string>;
 }

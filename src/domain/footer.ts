@@ -4,6 +4,8 @@
  * `country_name`, `country_url` (the country's page, /{lang}/travel/{countrySlug}) and its places.
  * Pure: the footer renders it (src/components/Footer.astro), names come in from the caller.
  */
+import type { MessageKey } from '../i18n/messageKeys.ts';
+import type { Translate } from '../i18n/translate.ts';
 
 export interface FooterLink {
   title: string;
@@ -29,11 +31,9 @@ export interface FooterConfig {
   countries: FooterCountry[];
 }
 
-type T = (key: string) => string;
-
 /** The help, company and legal groups (the account, language and currency links depend on the visitor). */
-export function footerLinkGroups(lang: string, t: T): FooterLinkGroup[] {
-  const link = (key: string, path: string): FooterLink => ({ title: t(key), url: `/${lang}${path}` });
+export function footerLinkGroups(lang: string, t: Translate): FooterLinkGroup[] {
+  const link = (key: MessageKey, path: string): FooterLink => ({ title: t(key), url: `/${lang}${path}` });
   return [
     {
       subtitle: t('footer.help'),

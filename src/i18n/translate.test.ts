@@ -18,17 +18,19 @@ describe('text lookup (SPEC §9)', () => {
   });
 
   it('falls back to English, then to the key', () => {
-    const t = createTranslator('de', { a: 'A-de' }, { a: 'A-en', b: 'B-en' });
-    expect(t('a')).toBe('A-de');
-    expect(t('b')).toBe('B-en');
-    expect(t('c')).toBe('c');
+    const t = createTranslator('de', { 'site.name': 'A-de' }, { 'site.name': 'A-en', 'site.tagline': 'B-en' });
+    expect(t('site.name')).toBe('A-de');
+    expect(t('site.tagline')).toBe('B-en');
+    expect(t('site.description')).toBe('site.description');
   });
 
   it('isolates Latin and numeric values inside right-to-left sentences, and only there', () => {
-    const ar = createTranslator('ar-ae', { route: 'من [from] إلى [to]' });
-    expect(ar('route', { from: 'Mo Chit 2 (Chatuchak)', to: 'بانكوك' })).toBe('من \u2068Mo Chit 2 (Chatuchak)\u2069 إلى بانكوك');
-    const en = createTranslator('en', { route: 'From [from] to [to]' });
-    expect(en('route', { from: 'Mo Chit 2 (Chatuchak)', to: 'Bangkok' })).toBe('From Mo Chit 2 (Chatuchak) to Bangkok');
+    const ar = createTranslator('ar-ae', { 'results.tripsFound': 'من [from] إلى [to]' });
+    expect(ar('results.tripsFound', { from: 'Mo Chit 2 (Chatuchak)', to: 'بانكوك' })).toBe(
+      'من \u2068Mo Chit 2 (Chatuchak)\u2069 إلى بانكوك',
+    );
+    const en = createTranslator('en', { 'results.tripsFound': 'From [from] to [to]' });
+    expect(en('results.tripsFound', { from: 'Mo Chit 2 (Chatuchak)', to: 'Bangkok' })).toBe('From Mo Chit 2 (Chatuchak) to Bangkok');
   });
 
   it('survives a malformed ICU message', () => {

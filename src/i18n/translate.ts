@@ -7,10 +7,11 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { directionOf, isolate, needsIsolation } from '../domain/bidi.ts';
 import { hasBracketPlaceholder, replaceBrackets } from './placeholders.ts';
+import type { MessageKey } from './messageKeys.ts';
 
 export type Messages = Readonly<Record<string, string>>;
 export type MessageValues = Readonly<Record<string, string | number>>;
-export type Translate = (key: string, values?: MessageValues) => string;
+export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
 export function formatMessage(localeCode: string, message: string, values?: MessageValues): string {
   if (hasBracketPlaceholder(message)) return replaceBrackets(message, values);

@@ -7,6 +7,7 @@
  */
 import { atom } from 'nanostores';
 import { closeAllModals, closeModal } from './modals.store.ts';
+import type { Translate } from '../i18n/translate.ts';
 
 /** SPEC §9: a toast stays this long unless it asks for another duration. */
 export const NOTIFICATION_MS = 3000;
@@ -48,7 +49,7 @@ export function notify(text: string, options: { type?: NotificationType; duratio
  * The error modal's text: the translated default for '' (SPEC §8 generic ajax failure), the
  * translated "Aborted by user" for an aborted request, else the message as given.
  */
-export function errorText(message: string, t: (key: string) => string): string {
+export function errorText(message: string, t: Translate): string {
   if (message === ABORTED_BY_USER) return t('error.aborted');
   return message || t('error.ajax');
 }

@@ -44,7 +44,7 @@ async function openTrainsToChiangMai(page: Page) {
   await page.goto(`/en/all/bangkok/chiang-mai?date=${isoIn(3)}&people=2&vehclasses_tab=train`);
   await acceptCookies(page);
   // The search runs in the browser; on a busy machine it takes a while.
-  await expect(page.getByText(/Trips found: \d+/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/\d+ trips? found/)).toBeVisible({ timeout: 30_000 });
   const card = cardAt(page, '06:35');
   await expect(card).toHaveCount(1);
   return card;
@@ -147,7 +147,7 @@ test('a round trip Bangkok ⇄ Hua Hin costs what its two cards said', async ({ 
   await page.goto(`/en/all/bangkok/hua-hin?date=${isoIn(3)}&date2=${isoIn(6)}&people=2&vehclasses_tab=train&sort=cheapest`);
   await acceptCookies(page);
   await expect(page.getByRole('heading', { name: 'Step 1 of 2: choose your outbound trip' })).toBeVisible();
-  await expect(page.getByText(/Trips found: \d+/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/\d+ trips? found/)).toBeVisible({ timeout: 30_000 });
   // The cheapest train: a day train's 3rd class seat.
   const outbound = trips(page).first();
   const out = await cardCents(outbound);

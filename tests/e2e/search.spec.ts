@@ -5,9 +5,9 @@ import { ar } from 'date-fns/locale/ar';
 
 const trips = (page: Page) => page.getByRole('tabpanel').getByRole('article');
 
-/** The number of trips in the current view, from the status line ("Trips found: N"). */
+/** The number of trips in the current view, from the status line ("N trips found"). */
 async function found(page: Page): Promise<number> {
-  const status = page.getByText(/Trips found: \d+/);
+  const status = page.getByText(/\d+ trips? found/);
   await expect(status).toBeVisible();
   return Number(/\d+/.exec((await status.textContent()) ?? '')?.[0]);
 }
@@ -27,7 +27,7 @@ test.describe('search results: Bangkok → Chiang Mai', () => {
     await page.goto(`/en/all/bangkok/chiang-mai?date=${date}`);
     await acceptCookies(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bangkok to Chiang Mai');
-    await expect(page.getByText(/Trips found: \d+/)).toBeVisible();
+    await expect(page.getByText(/\d+ trips? found/)).toBeVisible();
     const all = await found(page);
     expect(all).toBeGreaterThan(5);
 
@@ -35,7 +35,7 @@ test.describe('search results: Bangkok → Chiang Mai', () => {
     await page.getByRole('tab', { name: /Train/ }).click();
     await expect(page).toHaveURL(/vehclasses_tab=train/);
     await expect(page.getByRole('tab', { name: /Train/ })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByText(/Trips found: \d+/)).not.toHaveText(`Trips found: ${String(all)}`);
+    await expect(page.getByText(/\d+ trips? found/)).not.toHaveText(`Trips found: ${String(all)}`);
     const trainCount = await found(page);
     expect(trainCount).toBeGreaterThan(0);
     expect(trainCount).toBeLessThan(all);
@@ -67,7 +67,7 @@ test.describe('search results: Bangkok → Chiang Mai', () => {
     // A reload restores the same view from the URL.
     const url = page.url();
     await page.reload();
-    await expect(page.getByText(/Trips found: \d+/)).toBeVisible();
+    await expect(page.getByText(/\d+ trips? found/)).toBeVisible();
     expect(page.url()).toBe(url);
     await expect(page.getByLabel('Sort by')).toHaveValue('cheapest');
     await expect(page.getByRole('checkbox', { name: /Morning 06:00–12:00/ }).first()).toBeChecked();
@@ -88,7 +88,7 @@ test.describe('search results: Bangkok → Chiang Mai', () => {
   test('back and forward restore the filters', async ({ page }) => {
     await page.goto(`/en/all/bangkok/chiang-mai?date=${isoIn(10)}`);
     await acceptCookies(page);
-    await expect(page.getByText(/Trips found: \d+/)).toBeVisible();
+    await expect(page.getByText(/\d+ trips? found/)).toBeVisible();
     await page.getByLabel('Sort by').selectOption('fastest');
     await expect(page).toHaveURL(/sort=fastest/);
     await page.goBack();
@@ -119,7 +119,7 @@ test('a facts banner can be dismissed and stays dismissed', async ({ page }) => 
 test('Bangkok → Koh Tao shows connections with their legs', async ({ page }) => {
   await page.goto(`/en/all/bangkok/koh-tao?date=${isoIn(10)}`);
   await acceptCookies(page);
-  await expect(page.getByText(/Trips found: \d+/)).toBeVisible();
+  await expect(page.getByText(/\d+ trips? found/)).toBeVisible();
   const legs = page.getByRole('list', { name: 'Trip legs' }).first();
   await expect(legs).toBeVisible();
   expect(await legs.getByRole('listitem').count()).toBeGreaterThanOrEqual(2);
@@ -287,7 +287,7 @@ test('a date without service offers the next dates', async ({ page, request }) =
   const next = page.getByRole('link').filter({ hasText: /\d/ }).and(page.locator('.sr__next-dates a'));
   await expect(next.first()).toBeVisible();
   await next.first().click();
-  await expect(page.getByText(/Trips found: \d+/)).toBeVisible();
+  await expect(page.getByText(/\d+ trips? found/)).toBeVisible();
 });
 
 test.describe('unknown routes', () => {

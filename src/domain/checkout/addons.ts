@@ -4,13 +4,14 @@
  * removable while more than one), and pickup options {arrival_datetime, arrival_station_name}.
  * Prices are set in THB minor units and converted to the cart's currency by the caller.
  */
+import type { MessageKey } from '../../i18n/messageKeys.ts';
 
 export const MAX_ADDON_QUANTITY = 99;
 
 export interface InsuranceOption {
   value: string;
-  text: string;
-  data: { pack: string; label: string };
+  text: MessageKey;
+  data: { pack: string; label: MessageKey };
   /** Share of the fare, in percent, per passenger. */
   pct: number;
 }

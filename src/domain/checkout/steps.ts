@@ -1,3 +1,4 @@
+import type { Translate } from '../../i18n/translate.ts';
 /**
  * Checkout steps (SPEC §4: 0 passengers and itinerary, 1 passengers, 2 confirmation, 3 payment)
  * and the step restriction: a step opens only when the data it needs exists. A page asked for
@@ -24,7 +25,7 @@ export const STEP_LABEL_KEYS = [
 ] as const;
 
 /** The page title of a step: its name, its number and the checkout, e.g. "Trip – step 1 of 4 – Checkout". */
-export function checkoutStepTitle(step: CheckoutStep, t: (key: string, values?: Record<string, string | number>) => string): string {
+export function checkoutStepTitle(step: CheckoutStep, t: Translate): string {
   return t('checkout.stepTitle', { step: t(STEP_LABEL_KEYS[step]), n: step + 1, total: STEP_LABEL_KEYS.length });
 }
 

@@ -1,3 +1,5 @@
+import type { Translate } from '../../i18n/translate.ts';
+import { dataKey } from '../../i18n/messageKeys.ts';
 /**
  * The rail pass destination pages (`/{lang}/railpass/{countrySlug}`), in the order the main page
  * lists them. A destination that is one country is named by Intl from its ISO code in the
@@ -23,8 +25,8 @@ export function destinationBySlug(slug: string): RailpassDestination | undefined
 }
 
 /** The destination's name in `localeCode`; `europe` needs the translator's text. */
-export function destinationName(d: RailpassDestination, localeCode: string, t: (key: string) => string): string {
-  if (!d.code) return t(`railpass.destination.${d.slug}`);
+export function destinationName(d: RailpassDestination, localeCode: string, t: Translate): string {
+  if (!d.code) return t(dataKey('railpass.destination.', d.slug));
   try {
     return new Intl.DisplayNames([localeCode, 'en'], { type: 'region' }).of(d.code) ?? d.code;
   } catch {

@@ -5,9 +5,11 @@
 import { TIME_BUCKET_NAMES } from './dayParts.ts';
 import type { FilterOption } from './filters.ts';
 import { parseHourRange, type FilterGroup } from './queryState.ts';
+import type { Translate } from '../../i18n/translate.ts';
+import { dataKey } from '../../i18n/messageKeys.ts';
 
 export interface LabelContext {
-  t: (key: string, values?: Readonly<Record<string, string | number>>) => string;
+  t: Translate;
   station: (id: number) => string;
   operator: (id: number) => string;
   /** The price tiers read as one to four currency symbols (SPEC §3). */
@@ -23,19 +25,19 @@ export function filterOptionLabel(group: FilterGroup, option: FilterOption, c: L
       const bucket = (TIME_BUCKET_NAMES as Record<string, string | undefined>)[option.id];
       const range = parseHourRange(option.id);
       const hours = range ? `${String(range.from).padStart(2, '0')}:00–${String(range.to).padStart(2, '0')}:00` : option.id;
-      return bucket ? `${t(`results.time.${bucket}`)} ${hours}` : hours;
+      return bucket ? `${t(dataKey('results.time.', bucket))} ${hours}` : hours;
     }
     case 'vehclasses':
-      return t(`vehclass.${option.id}`);
+      return t(dataKey('vehclass.', option.id));
     case 'stations_from':
     case 'stations_to':
       return c.station(Number(option.id));
     case 'operator_id':
       return c.operator(Number(option.id));
     case 'quick':
-      return t(`results.quick.${option.id}`);
+      return t(dataKey('results.quick.', option.id));
     case 'trip_rating':
-      return t(`results.rating.${option.id}`);
+      return t(dataKey('results.rating.', option.id));
     case 'prices':
       return c.currencySymbol.repeat(Number(option.id));
   }

@@ -5,10 +5,13 @@
  * locale's plural rules. A name outside the set is the operator's own and is shown as written;
  * English shows every name as written.
  */
+import type { KeySuffix, MessageKey } from '../../i18n/messageKeys.ts';
 import type { Translate } from '../../i18n/translate.ts';
 import { slugify } from '../slug.ts';
 
-const PHRASES: Readonly<Record<string, string>> = {
+type ClassPhrase = KeySuffix<'tripClass.'>;
+
+const PHRASES: Readonly<Record<string, ClassPhrase>> = {
   standard: 'standard',
   '1st class': 'first_class',
   vip: 'vip',
@@ -57,7 +60,7 @@ const PHRASES: Readonly<Record<string, string>> = {
 const WITH_COUNT = /^(.+?)\s+(?:(\d+)\s+(seats|berths)|\((\d+)\s+pax\))$/i;
 
 /** The translation key of a known class name, with its count, or null for an operator's own name. */
-export function classNameParts(name: string): { key: string; count?: { key: string; value: number } } | null {
+export function classNameParts(name: string): { key: MessageKey; count?: { key: MessageKey; value: number } } | null {
   const trimmed = name.trim();
   const phrase = PHRASES[trimmed.toLowerCase()];
   if (phrase) return { key: `tripClass.${phrase}` };
@@ -65,7 +68,7 @@ export function classNameParts(name: string): { key: string; count?: { key: stri
   const base = match?.[1] ? PHRASES[match[1].toLowerCase()] : undefined;
   if (!match || !base) return null;
   const value = Number(match[2] ?? match[4]);
-  const unit = match[3] ? match[3].toLowerCase() : 'pax';
+  const unit = match[3]?.toLowerCase() === 'berths' ? 'berths' : match[3] ? 'seats' : 'pax';
   return { key: `tripClass.${base}`, count: { key: `tripClass.${unit}`, value } };
 }
 

@@ -42,6 +42,7 @@ const SeatPicker = lazy(() => import('./SeatPicker.tsx'));
 import { EmailSuggestions, useEmailSuggestions } from '../shared/EmailSuggestions.tsx';
 import { errorKey, PHONE_EXAMPLE } from './errors.ts';
 import './Checkout.css';
+import type { IslandMessages } from '../../i18n/islandMessages.ts';
 
 interface Props {
   lang: string;
@@ -51,7 +52,7 @@ interface Props {
   fields: FieldSet;
   addons: AddonOffer;
   today: string;
-  messages: Record<string, string>;
+  messages: IslandMessages;
   /** The held booking's details, when the cart's seats are already held. */
   held?: CheckoutForm | undefined;
   /** Whether the trip asks for documents or birth dates (the second saving choice is about them). */

@@ -13,6 +13,7 @@ import { islandTranslator } from '../shared/translate.ts';
 import { signalAnalytics } from '../../stores/analyticsSignal.ts';
 import './Checkout.css';
 import { apiPost } from '../../stores/api.ts';
+import type { IslandMessages } from '../../i18n/islandMessages.ts';
 
 interface Props {
   lang: string;
@@ -23,7 +24,7 @@ interface Props {
   paygates: { code: string; name: string; type: string; key: string }[];
   /** A refusal the form post came back with, already translated. */
   initialError?: string | null;
-  messages: Record<string, string>;
+  messages: IslandMessages;
 }
 
 export default function PayOptions({ lang, hash, booking, paygates, initialError = null, messages }: Props) {

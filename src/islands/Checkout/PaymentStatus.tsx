@@ -12,6 +12,7 @@ import type { PaymentResult } from '../../domain/payment/paymentView.ts';
 import { islandTranslator } from '../shared/translate.ts';
 import './Checkout.css';
 import { apiGet } from '../../stores/apiGet.ts';
+import type { IslandMessages } from '../../i18n/islandMessages.ts';
 
 interface Props {
   lang: string;
@@ -25,7 +26,7 @@ interface Props {
   station: { name: string; timeZone: string };
   /** The amount to pay, formatted. */
   amount: string;
-  messages: Record<string, string>;
+  messages: IslandMessages;
 }
 
 const POLL_MS = 1500;

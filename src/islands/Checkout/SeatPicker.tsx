@@ -7,8 +7,9 @@
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { SeatMapData, SeatMapPlace } from '../../stores/seats.store.ts';
-
-type Translate = (key: string, values?: Record<string, string | number>) => string;
+import type { Translate } from '../../i18n/translate.ts';
+import type { MessageKey } from '../../i18n/messageKeys.ts';
+import { dataKey } from '../../i18n/messageKeys.ts';
 
 interface Props {
   map: SeatMapData;
@@ -25,7 +26,7 @@ interface Props {
 function placeLabel(place: SeatMapPlace, kind: 'seat' | 'berth', deck: string, taken: boolean, t: Translate): string {
   const name = t(kind === 'berth' ? 'seats.berth' : 'seats.seat', { code: place.code });
   // A berth is found by its deck (lower or upper); a seat by where it sits in the row.
-  const where = kind === 'berth' ? t(`seats.deck.${deck}`) : t(`seats.${place.position}`);
+  const where = kind === 'berth' ? t(dataKey('seats.deck.', deck)) : t(`seats.${place.position}`);
   return t('seats.placeLabel', { name, where, state: t(taken ? 'seats.taken' : 'seats.free') });
 }
 
@@ -138,13 +139,13 @@ export default function SeatPicker({ map, chosen, taken, people, dir, t, errors,
   );
 }
 
-const SEAT_ERROR_KEYS: Record<string, string> = {
+const SEAT_ERROR_KEYS: Readonly<Record<string, MessageKey>> = {
   'field-error-seats-empty': 'seats.errorEmpty',
   'field-error-seats-not-enough': 'seats.errorNotEnough',
   'field-error-seats-too-many': 'seats.errorTooMany',
   'field-error-seat-unknown': 'seats.errorUnknown',
 };
 
-export function seatErrorKey(code: string): string {
+export function seatErrorKey(code: string): MessageKey {
   return SEAT_ERROR_KEYS[code] ?? 'seats.errorEmpty';
 }

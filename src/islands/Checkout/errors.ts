@@ -1,5 +1,5 @@
 /** Field error codes of the shared validation (SPEC §5 message keys) → translation keys. */
-const KEYS: Record<string, string> = {
+const KEYS: Readonly<Record<string, MessageKey>> = {
   'field-error-required': 'checkout.errorRequired',
   'field-error-email': 'checkout.errorEmail',
   'field-phone-error': 'checkout.errorPhone',
@@ -8,7 +8,7 @@ const KEYS: Record<string, string> = {
   'field-error-date-past': 'checkout.errorDatePast',
 };
 
-export function errorKey(code: string): string {
+export function errorKey(code: string): MessageKey {
   return KEYS[code] ?? 'checkout.errorRequired';
 }
 
@@ -16,4 +16,5 @@ export function errorKey(code: string): string {
  * The example in the phone message (`[example]`). The form shows it in its own left-to-right
  * <bdi>: in right-to-left text its digit groups would otherwise be read in reverse order.
  */
+import type { MessageKey } from '../../i18n/messageKeys.ts';
 export const PHONE_EXAMPLE = '+66 81 234 5678';

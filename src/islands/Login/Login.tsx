@@ -20,12 +20,13 @@ import { EmailSuggestions, useEmailSuggestions } from '../shared/EmailSuggestion
 import { CaptchaWidget } from './CaptchaWidget.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import './Login.css';
+import type { IslandMessages } from '../../i18n/islandMessages.ts';
 
 type View = 'password' | 'register' | 'forgot' | 'reset' | 'sent' | 'registered' | 'twoFactor' | 'redeeming';
 
 interface Props {
   lang: string;
-  messages: Record<string, string>;
+  messages: IslandMessages;
   /** SPEC §2 `ref`: where to go after signing in (already checked to be a path on this site). */
   returnTo: string | null;
   mode: 'login' | '2fa';

@@ -15,13 +15,14 @@ import {
 import { islandTranslator } from '../shared/translate.ts';
 import { useModalDialog } from '../shared/useModalDialog.ts';
 import './PageFeedback.css';
+import type { IslandMessages } from '../../i18n/islandMessages.ts';
 
 // Listening starts when this module loads, not when the island mounts: the page loads it on the
 // first feedback event (client:companion in PageFeedbackSlot.astro) and dispatches that event
 // again right after, and there is one feedback island per page for the page's lifetime.
 if (typeof window !== 'undefined') listenForFeedback(window);
 
-export default function PageFeedback({ messages }: { messages: Readonly<Record<string, string>> }) {
+export default function PageFeedback({ messages }: { messages: IslandMessages }) {
   const t = islandTranslator(messages);
   const toasts = useStore($toasts);
   const loading = useStore($loading);

@@ -9,6 +9,7 @@ import { callAccountApi, logout } from '../../stores/auth.store.ts';
 import { useHydrated } from '../shared/useHydrated.ts';
 import { islandTranslator, type IslandT } from '../shared/translate.ts';
 import './ProfileSettings.css';
+import type { IslandMessages } from '../../i18n/islandMessages.ts';
 
 export interface ProfilePassenger {
   id: number;
@@ -17,7 +18,7 @@ export interface ProfilePassenger {
 
 interface Props {
   lang: string;
-  messages: Record<string, string>;
+  messages: IslandMessages;
   profile: { email: string | null; name: string; phone: string; hasPassword: boolean; twoFactor: boolean };
   passengers: ProfilePassenger[];
 }

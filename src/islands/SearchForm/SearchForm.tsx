@@ -33,10 +33,11 @@ import { PeopleField } from './PeopleField.tsx';
 import { PlaceField } from './PlaceField.tsx';
 import 'react-day-picker/style.css';
 import './SearchForm.css';
+import type { IslandMessages } from '../../i18n/islandMessages.ts';
 
 interface Props {
   lang: LocaleSegment;
-  messages: Record<string, string>;
+  messages: IslandMessages;
   /** The class segment of the results URL (kept when searching from a results page). */
   vehclass?: string;
   hotelTemplate: string;

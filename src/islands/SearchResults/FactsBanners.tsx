@@ -9,6 +9,7 @@ import { dismissFact } from '../../stores/facts.store.ts';
 import { localDate } from '../shared/localDate.ts';
 import type { IslandT } from '../shared/translate.ts';
 import { durationText } from './TripCard.tsx';
+import { dataKey } from '../../i18n/messageKeys.ts';
 
 interface Props {
   /** The facts not dismissed (the store's, or the server's first view's). */
@@ -60,7 +61,7 @@ function factText(fact: Fact, { t, localeCode, formatPrice }: Omit<Props, 'facts
 
 /** "Train", or "Bus + Ferry" for a group that changes vehicles. */
 function modeName(vehclasses: readonly string[], t: IslandT): string {
-  return vehclasses.map((c) => t(`vehclass.${c}`)).join(' + ');
+  return vehclasses.map((c) => t(dataKey('vehclass.', c))).join(' + ');
 }
 
 export function FactsBanners(props: Props) {

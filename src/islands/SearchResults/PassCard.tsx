@@ -6,6 +6,7 @@
 import { memo } from 'react';
 import { passMinPrice, type TripsPass } from '../../domain/results/passes.ts';
 import type { IslandT } from '../shared/translate.ts';
+import { dataKey } from '../../i18n/messageKeys.ts';
 
 interface Props {
   pass: TripsPass;
@@ -36,7 +37,7 @@ export const PassCard = memo(function PassCard({ pass, t, formatPrice, onChoose,
         <ul className="trip__badges">
           {pass.labels.map((l) => (
             <li key={l.key} className="trip__badge trip__badge--pick">
-              {t(`railpass.label.${l.key.replaceAll('-', '_')}`)}
+              {t(dataKey('railpass.label.', l.key.replaceAll('-', '_')))}
             </li>
           ))}
           {pass.rating !== null && <li className="trip__badge">{t('results.ratingValue', { rating: pass.rating.toFixed(1) })}</li>}

@@ -44,11 +44,12 @@ import { TripCard, type TripAction } from './TripCard.tsx';
 import { PassCard } from './PassCard.tsx';
 import { usePageCache } from './usePageCache.ts';
 import './SearchResults.css';
+import type { IslandMessages } from '../../i18n/islandMessages.ts';
 
 interface Props {
   lang: string;
   localeCode: string;
-  messages: Record<string, string>;
+  messages: IslandMessages;
   /** The search the server worked out for the first render; the browser re-reads the URL. */
   request: Omit<SearchRequest, 'currency' | 'lang'>;
   /** The page's route: the search is worked out from the URL's query again in the browser. */

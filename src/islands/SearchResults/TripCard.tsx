@@ -10,6 +10,7 @@ import type { TravelOption, Trip } from '../../domain/search/trips.ts';
 import type { IslandT } from '../shared/translate.ts';
 import type { Names } from './names.ts';
 import { isFullRefundable } from '../../domain/results/filters.ts';
+import { dataKey } from '../../i18n/messageKeys.ts';
 
 /** What the trip's button does: go to the cart, or (outbound leg of a round trip) pick the trip. */
 export type TripAction =
@@ -65,7 +66,7 @@ function ClassChoice({ trip, options, chosen, onChoose, t, formatPrice }: ClassC
                 {t('results.seatsLeft', { count: o.seats_left })} ·{' '}
                 {o.full_refund_until !== null ? t('results.classes.refundable') : t('results.classes.notRefundable')}
                 {o.features.length > 0 &&
-                  ` · ${t('results.classes.includes', { list: o.features.map((f) => t(`results.feature.${f}`)).join(', ') })}`}
+                  ` · ${t('results.classes.includes', { list: o.features.map((f) => t(dataKey('results.feature.', f))).join(', ') })}`}
               </span>
             </span>
           </label>
@@ -131,7 +132,7 @@ export const TripCard = memo(function TripCard({ trip, action, names, badges, lo
         <ul className="trip__badges">
           {badges.map((b) => (
             <li key={b} className="trip__badge trip__badge--pick">
-              {t(`results.recommended.${b}`)}
+              {t(dataKey('results.recommended.', b))}
             </li>
           ))}
           {isFullRefundable(trip) && <li className="trip__badge">{t('results.quick.full_refundable')}</li>}

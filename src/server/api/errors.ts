@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { Translate } from '../../i18n/translate.ts';
 import { statusOf, type ApiErrorCode } from './catalogue.ts';
+import { dataKey } from '../../i18n/messageKeys.ts';
 
 /** The envelope as a schema too, so the OpenAPI document (openapi.ts) describes what this file sends. */
 export const apiErrorBodySchema = z.object({
@@ -88,7 +89,7 @@ export class ApiError extends Error {
 
 /** The one renderer of the envelope. */
 export function errorResponse(t: Translate, error: ApiError): Response {
-  const key = `apiError.${error.code}`;
+  const key = dataKey('apiError.', error.code);
   const translated = t(key);
   const { fields, extra, headers } = error.detail;
   const body: ApiErrorBody = {

@@ -22,7 +22,7 @@ export function cookieListHtml(t: Translate, localeCode: string): string {
     ];
     return `<tr><th scope="row"><bdi><code>${escapeHtml(shownName)}</code></bdi></th>${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
   });
-  const head = ['cookies.name', 'cookies.purpose', 'cookies.lifetime', 'cookies.category'].map(
+  const head = (['cookies.name', 'cookies.purpose', 'cookies.lifetime', 'cookies.category'] as const).map(
     (k) => `<th scope="col">${escapeHtml(t(k))}</th>`,
   );
   return [

@@ -15,6 +15,7 @@
  * money for seats it can sell, and confirm.ts refunds what arrives for seats it cannot.
  */
 import type { Db } from '../db/client.ts';
+import type { MessageKey } from '../../i18n/messageKeys.ts';
 
 export type PaygateCode = 'sandbox-card' | 'counter' | 'yuno' | 'finapi';
 
@@ -77,7 +78,7 @@ export interface Paygate {
 export const PAYGATE_CODES: readonly PaygateCode[] = ['sandbox-card', 'counter', 'yuno', 'finapi'];
 
 /** Paygates offered at checkout, with the translation key of their button. */
-export const PAYGATES: readonly { code: PaygateCode; type: PaygateType; labelKey: string }[] = [
+export const PAYGATES: readonly { code: PaygateCode; type: PaygateType; labelKey: MessageKey }[] = [
   { code: 'sandbox-card', type: 'card', labelKey: 'pay.gate.card' },
   { code: 'yuno', type: 'card', labelKey: 'pay.gate.yuno' },
   { code: 'finapi', type: 'bank', labelKey: 'pay.gate.finapi' },

@@ -56,7 +56,8 @@ export interface TicketItem {
   holders?: string[];
 }
 
-export type Translate = (key: string, values?: Record<string, string | number>) => string;
+import type { Translate } from '../../i18n/translate.ts';
+export type { Translate };
 export type Reader = Pick<Db, 'select'>;
 
 export interface CartProduct<Line = unknown, Quote extends ProductQuote = ProductQuote> {

@@ -18,6 +18,7 @@ import { openCase, sendCaseBody } from './cases.ts';
 import { getSupportDeps, type SupportDeps } from './deps.ts';
 import { casePath } from './links.ts';
 import { requestSession } from './session.ts';
+import { dataKey } from '../../i18n/messageKeys.ts';
 
 type Ctx = Pick<APIContext, 'url' | 'params' | 'request'>;
 
@@ -70,8 +71,8 @@ export function supportApi(deps: () => Promise<SupportDeps> = getSupportDeps) {
         {
           categories: SUPPORT_CATEGORIES.map((category) => ({
             key: category,
-            title: t(`content.category.${categoryKey(category)}`),
-            text: t(`content.category.${categoryKey(category)}Text`),
+            title: t(dataKey('content.category.', categoryKey(category))),
+            text: t(dataKey('content.category.', `${categoryKey(category)}Text`)),
             articles: articles.filter((a) => a.entry.data.category === category).length,
             url: `/${locale.segment}/support/${category}`,
           })),

@@ -19,6 +19,7 @@ import { verifyTicketToken } from './links.ts';
 import { renderTicketPdf } from './ticketRenderer.ts';
 import { cancellationPreview } from './cancel.ts';
 import { toMoney } from '../../domain/search/money.ts';
+import type { Translate } from '../../i18n/translate.ts';
 
 type Ctx = Pick<APIContext, 'url' | 'locals'>;
 
@@ -29,7 +30,7 @@ export function createTicketApi(options: { db?: Db; now?: () => number } = {}) {
   const now = options.now ?? (() => Date.now());
   const database = async () => options.db ?? (await import('../db/index.ts').then((m) => m.getDbHandle())).db;
 
-  async function load(ctx: Ctx, localeCode: string, t: (key: string) => string): Promise<TicketData> {
+  async function load(ctx: Ctx, localeCode: string, t: Translate): Promise<TicketData> {
     const link = parseInput(ticketLinkQuery, queryObject(ctx.url), 'invalid_ticket_link');
     if (!verifyTicketToken(link.b, link.t, now())) throw new ApiError('invalid_ticket_link');
     const db = await database();

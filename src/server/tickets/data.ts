@@ -12,6 +12,8 @@ import { legDetails, type LegDetails } from '../cart/view.ts';
 import type { TicketItem } from '../products/product.ts';
 import { productTicketItems } from '../products/lines.ts';
 import { legKeyOf, seatsOfBooking } from '../seats/seatMaps.ts';
+import type { Translate } from '../../i18n/translate.ts';
+import type { MessageKey } from '../../i18n/messageKeys.ts';
 
 export interface TicketData {
   id: number;
@@ -37,7 +39,7 @@ export function passengerName(p: Record<string, unknown>): string {
 }
 
 /** The operator's instruction for boarding, by kind of vehicle (translation key). */
-export function instructionKey(vehclass: string | null): string {
+export function instructionKey(vehclass: string | null): MessageKey {
   if (vehclass === 'ferry') return 'ticket.instructionsFerry';
   if (vehclass === 'avia') return 'ticket.instructionsFlight';
   if (vehclass === 'train') return 'ticket.instructionsTrain';
@@ -64,19 +66,14 @@ export async function loadTicketData(
   index: TimetableIndex,
   bookingId: number,
   localeCode: string,
-  t: (key: string) => string,
+  t: Translate,
 ): Promise<TicketData | undefined> {
   const rows = await readTicketRows(db, bookingId);
   return rows && presentTicket(rows, index, localeCode, t);
 }
 
 /** The ticket's printed facts in one language (station names, boarding instructions). */
-export function presentTicket(
-  { booking, cart, seats }: TicketRows,
-  index: TimetableIndex,
-  localeCode: string,
-  t: (key: string) => string,
-): TicketData {
+export function presentTicket({ booking, cart, seats }: TicketRows, index: TimetableIndex, localeCode: string, t: Translate): TicketData {
   return {
     id: booking.id,
     reference: booking.reference,

@@ -6,13 +6,9 @@
 import { buildIcs } from '../../domain/tickets/ics.ts';
 import { legTimes } from '../../domain/tickets/stationTime.ts';
 import type { TicketData } from './data.ts';
+import type { Translate } from '../../i18n/translate.ts';
 
-export function ticketIcs(
-  ticket: TicketData,
-  t: (key: string, values?: Record<string, string | number>) => string,
-  now: Date,
-  localeCode = 'en',
-): string {
+export function ticketIcs(ticket: TicketData, t: Translate, now: Date, localeCode = 'en'): string {
   return buildIcs(
     ticket.legs.map((leg, i) => ({
       uid: `${ticket.reference}-${String(i)}@roamly`,

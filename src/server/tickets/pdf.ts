@@ -17,6 +17,8 @@ import { legTimes } from '../../domain/tickets/stationTime.ts';
 import type { TicketData } from './data.ts';
 import { fallbackEmbedder, splitRuns, type Weight } from './fonts.ts';
 import { signedReference } from './links.ts';
+import type { Translate } from '../../i18n/translate.ts';
+import { dataKey } from '../../i18n/messageKeys.ts';
 
 function canEncode(font: PDFFont): (ch: string) => boolean {
   return (ch) => {
@@ -109,10 +111,7 @@ export function wrapLines(
   return { lines, y };
 }
 
-export async function ticketPdf(
-  ticket: TicketData,
-  t: (key: string, values?: Record<string, string | number>) => string,
-): Promise<Uint8Array> {
+export async function ticketPdf(ticket: TicketData, t: Translate): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`${t('ticket.title')} ${ticket.reference}`);
   doc.setSubject(ticket.reference);
@@ -189,7 +188,7 @@ export async function ticketPdf(
 
   await line(t('ticket.title'), 22, 'bold');
   await line(`${t('ticket.reference')}: ${ticket.reference}`, 14, 'bold');
-  await line(`${t('ticket.status')}: ${t(`ticket.status_${ticket.status}`)}`);
+  await line(`${t('ticket.status')}: ${t(dataKey('ticket.status_', ticket.status))}`);
   drawQrCode(page, signedReference(ticket.reference), QR);
   y -= 10;
 

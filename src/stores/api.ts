@@ -12,6 +12,7 @@
  */
 import {
   operationUrl,
+  writeMethodOf,
   type AnswerOf,
   type ErrorOf,
   type OperationName,
@@ -49,7 +50,7 @@ export async function apiPost<K extends PostOperation>(
 ): Promise<ResultOf<K>> {
   const fetcher = options.fetcher ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const response = await fetcher(operationUrl(lang, name, options.params as Record<string, string> | undefined), {
-    method: 'POST',
+    method: writeMethodOf(name),
     headers: apiHeaders({ 'content-type': 'application/json', accept: 'application/json', ...options.headers }),
     credentials: 'same-origin',
     body: JSON.stringify(body),

@@ -12,7 +12,6 @@ import { apiPost } from './api.ts';
 import { apiGet } from './apiGet.ts';
 import { afterLoginNavigation, cookiesClearedAtLogout } from '../domain/accounts/navigation.ts';
 import { clearCookie, readCookie } from './cookies.ts';
-import { apiHeaders } from './clientHeaders.ts';
 
 export type { SignedInUser };
 /** The account calls a sign-in form makes (src/domain/api/operations.ts). */
@@ -24,28 +23,6 @@ export type AuthOutcome =
 /** null = no authentication error; otherwise the server's message to show. */
 export const $authError = atom<string | null>(null);
 export const $authBusy = atom(false);
-
-interface ApiBody {
-  user?: SignedInUser;
-  token?: string;
-  sent?: boolean;
-  error?: { code: string; message: string };
-}
-
-export async function callAccountApi(
-  lang: string,
-  path: string,
-  init: { method: string; body?: unknown },
-): Promise<{ status: number; body: ApiBody }> {
-  const response = await fetch(`/api/nuxt/${lang}/${path}`, {
-    method: init.method,
-    headers: apiHeaders({ 'content-type': 'application/json', accept: 'application/json' }),
-    credentials: 'same-origin',
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  const body = (await response.json().catch(() => ({}))) as ApiBody;
-  return { status: response.status, body };
-}
 
 /** Runs one account call with the busy flag and the error rule of SPEC §8. */
 export async function authAction<K extends SignInOperation>(lang: string, name: K, body: BodyOf<K>): Promise<AuthOutcome> {

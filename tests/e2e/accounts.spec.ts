@@ -137,6 +137,40 @@ test('two-factor: enrol with the QR code, sign out, sign in with a TOTP code and
   await expect(page).toHaveURL(/\/en$/);
 });
 
+test('profile settings: add and remove a saved passenger, turn two-factor off again, delete the account', async ({ page }) => {
+  const email = uniqueEmail('settings');
+  await register(page, email);
+  await page.goto('/en/profile');
+  const passengers = page.getByRole('region', { name: 'Saved passengers' });
+  await expect(passengers.getByText('No saved passengers yet.')).toBeVisible();
+  await passengers.getByLabel('First name').fill('Ada');
+  await passengers.getByLabel('Last name').fill('Lovelace');
+  await passengers.getByRole('button', { name: 'Add passenger' }).click();
+  await expect(passengers.getByRole('listitem')).toHaveText([/Ada Lovelace/]);
+  await passengers.getByRole('button', { name: 'Remove Ada Lovelace' }).click();
+  await expect(passengers.getByText('No saved passengers yet.')).toBeVisible();
+
+  // Two-factor on, then off with a code (the DELETE of user/two-factor).
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  const secret = (await page.getByText(/^[A-Z2-7]{32}$/).textContent()) ?? '';
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+  await page.getByLabel('Six-digit code').fill(totp.generate());
+  await page.getByRole('button', { name: 'Confirm and turn on' }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByLabel('Code from your authenticator app, or a recovery code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+  await expect(page.getByRole('button', { name: 'Turn on two-factor sign-in' })).toBeVisible();
+
+  // Deleting the account (the DELETE of user/profile, re-authenticated) signs out; the password no longer works.
+  const deletion = page.getByRole('region', { name: 'Delete account' });
+  await deletion.getByLabel('Current password').fill(PASSWORD);
+  await deletion.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/en$/, HASHING);
+  await page.goto('/en/login');
+  await signIn(page, email);
+  await expect(page.getByRole('alert')).toHaveText('The email or password is not correct.', HASHING);
+});
+
 test('guarded routes send visitors to login with the path as ref', async ({ page }) => {
   for (const path of ['/en/profile', '/ar/profile/transaction', '/en/support/help/booking-list', '/en/ticket']) {
     await page.goto(path);

@@ -10,6 +10,9 @@
  * an answer schema, and `src/server/api/clientOperations.check.ts` fails the type check when a
  * schema's answer and the type here disagree on a field both name.
  *
+ * A path with more than one writing method names the others with the method in front
+ * (`DELETE user/profile`); the bare path is its POST.
+ *
  * Types only, apart from the small address builder: importing this costs an island no bytes.
  */
 import type { Role } from '../accountMenu.ts';
@@ -58,6 +61,23 @@ export interface SignInAnswer {
   sent?: boolean;
 }
 
+/** A saved passenger (SPEC §3 user passengers), as user/profile answers them. */
+export interface SavedPassenger {
+  id: number;
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  full_name: string;
+}
+
+/** The changes POST user/profile takes, by `action` (src/server/accounts/http.ts profileBody). */
+export type ProfileChange =
+  | { action: 'details'; name: string; phone: string }
+  | { action: 'password'; currentPassword?: string; newPassword: string }
+  | { action: 'email'; password?: string; email: string }
+  | { action: 'addPassenger'; firstName: string; middleName?: string; lastName: string }
+  | { action: 'removePassenger'; id: number };
+
 export interface ClientOperations {
   'trips/search': { method: 'get'; query: TripsQuery; answer: TripsSearchAnswer };
   'trips/next-dates': { method: 'get'; query: TripsQuery; answer: { dates: { date: string; title: string }[] } };
@@ -100,6 +120,14 @@ export interface ClientOperations {
   'login-with-google': { method: 'post'; body: { credential: string }; answer: SignInAnswer };
   'user/otpt': { method: 'post'; body: { token: string }; answer: SignInAnswer };
   logout: { method: 'get'; query: Record<string, never>; answer: unknown };
+  'user/profile': { method: 'post'; body: ProfileChange; answer: { ok: true } | { sent: true } | { passengers: SavedPassenger[] } };
+  'DELETE user/profile': { method: 'delete'; body: { password?: string }; answer: { ok: true } };
+  'user/two-factor': {
+    method: 'post';
+    body: { action: 'start' } | { action: 'confirm'; code: string };
+    answer: { secret: string; uri: string; qrSvg: string } | { recoveryCodes: string[] };
+  };
+  'DELETE user/two-factor': { method: 'delete'; body: { code: string }; answer: { ok: true } };
 }
 
 export type OperationName = keyof ClientOperations;
@@ -124,6 +152,10 @@ export const CLIENT_OPERATIONS = {
   'login-with-google': 'post',
   'user/otpt': 'post',
   logout: 'get',
+  'user/profile': 'post',
+  'DELETE user/profile': 'delete',
+  'user/two-factor': 'post',
+  'DELETE user/two-factor': 'delete',
 } as const satisfies { [K in OperationName]: ClientOperations[K]['method'] };
 export type GetOperation = { [K in OperationName]: ClientOperations[K]['method'] extends 'get' ? K : never }[OperationName];
 export type PostOperation = Exclude<OperationName, GetOperation>;
@@ -141,6 +173,12 @@ export interface ApiErrorBody {
   fields?: Record<string, string[]>;
 }
 
+/** The method a writing operation is sent with: the one its name starts with, else POST. */
+export const writeMethodOf = (name: OperationName): 'POST' | 'DELETE' => (name.startsWith('DELETE ') ? 'DELETE' : 'POST');
+
+/** The path of an operation under `/api/nuxt/{lang}/`: its name without a method in front. */
+export const operationPath = (name: OperationName): string => name.replace(/^[A-Z]+ /, '');
+
 /**
  * The address of an operation: `/api/nuxt/{lang}/{path}` with its `{param}`s filled in and the
  * query's defined values appended (in the order given, so identical calls share one address and
@@ -152,7 +190,7 @@ export function operationUrl(
   params: Record<string, string> = {},
   query: Record<string, string | undefined> = {},
 ): string {
-  const path = name.replace(/\{(\w+)\}/g, (_, key: string) => {
+  const path = operationPath(name).replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = params[key];
     if (value === undefined) throw new Error(`${name}: no value for {${key}}`);
     return encodeURIComponent(value);

@@ -5,16 +5,18 @@
  */
 import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../domain/accounts/credentialLimits.ts';
-import { callAccountApi, logout } from '../../stores/auth.store.ts';
+import type { AnswerOf, BodyOf, PostOperation, SavedPassenger } from '../../domain/api/operations.ts';
+import { apiPost } from '../../stores/api.ts';
+import { logout } from '../../stores/auth.store.ts';
 import { useHydrated } from '../shared/useHydrated.ts';
 import { islandTranslator, type IslandT } from '../shared/translate.ts';
 import './ProfileSettings.css';
 import type { IslandMessages } from '../../i18n/islandMessages.ts';
 
-export interface ProfilePassenger {
-  id: number;
-  full_name: string;
-}
+export type ProfilePassenger = Pick<SavedPassenger, 'id' | 'full_name'>;
+
+/** The account calls this page makes. */
+type SettingsCall = Extract<PostOperation, 'user/profile' | 'DELETE user/profile' | 'user/two-factor' | 'DELETE user/two-factor'>;
 
 interface Props {
   lang: string;
@@ -54,20 +56,19 @@ function Field({ label, ...input }: { label: string } & React.InputHTMLAttribute
 }
 
 function useAction(lang: string, t: IslandT) {
-  return async (
-    path: string,
-    method: string,
-    body: unknown,
+  return async <K extends SettingsCall>(
+    name: K,
+    body: BodyOf<K>,
     okText: string,
     set: (s: Status) => void,
-  ): Promise<Record<string, unknown> | null> => {
+  ): Promise<AnswerOf<K> | null> => {
     try {
-      const res = await callAccountApi(lang, path, { method, body });
-      if (res.status === 200) {
+      const res = await apiPost(lang, name, body);
+      if (res.ok) {
         set({ kind: 'ok', text: okText });
-        return res.body as Record<string, unknown>;
+        return res.data;
       }
-      set({ kind: 'error', text: res.body.error?.message ?? t('profile.failed') });
+      set({ kind: 'error', text: res.error?.message ?? t('profile.failed') });
     } catch {
       set({ kind: 'error', text: t('profile.failed') });
     }
@@ -97,7 +98,7 @@ export default function ProfileSettings({ lang, messages, profile, passengers: i
         <form
           onSubmit={(e) => {
             const d = formData(e);
-            void act('user/profile', 'POST', { action: 'details', name: d.name, phone: d.phone }, t('profile.saved'), setDetails);
+            void act('user/profile', { action: 'details', name: d.name ?? '', phone: d.phone ?? '' }, t('profile.saved'), setDetails);
           }}
         >
           <Field label={t('profile.name')} name="name" autoComplete="name" defaultValue={profile.name} maxLength={200} />
@@ -115,8 +116,7 @@ export default function ProfileSettings({ lang, messages, profile, passengers: i
             const d = formData(e);
             void act(
               'user/profile',
-              'POST',
-              { action: 'email', email: d.email, ...(reauth ? { password: d.password } : {}) },
+              { action: 'email', email: d.email ?? '', ...(reauth ? { password: d.password } : {}) },
               t('profile.emailSent'),
               setEmailStatus,
             );
@@ -139,8 +139,7 @@ export default function ProfileSettings({ lang, messages, profile, passengers: i
             const form = e.currentTarget;
             void act(
               'user/profile',
-              'POST',
-              { action: 'password', newPassword: d.newPassword, ...(reauth ? { currentPassword: d.currentPassword } : {}) },
+              { action: 'password', newPassword: d.newPassword ?? '', ...(reauth ? { currentPassword: d.currentPassword } : {}) },
               t('profile.passwordChanged'),
               setPasswordStatus,
             ).then((ok) => {
@@ -177,9 +176,9 @@ export default function ProfileSettings({ lang, messages, profile, passengers: i
                   disabled={off}
                   className="button button--secondary"
                   onClick={() => {
-                    void act('user/profile', 'POST', { action: 'removePassenger', id: p.id }, t('profile.saved'), setPassengerStatus).then(
+                    void act('user/profile', { action: 'removePassenger', id: p.id }, t('profile.saved'), setPassengerStatus).then(
                       (body) => {
-                        if (body) setPassengers(body.passengers as ProfilePassenger[]);
+                        if (body && 'passengers' in body) setPassengers(body.passengers);
                       },
                     );
                   }}
@@ -197,9 +196,15 @@ export default function ProfileSettings({ lang, messages, profile, passengers: i
           onSubmit={(e) => {
             const d = formData(e);
             const form = e.currentTarget;
-            void act('user/profile', 'POST', { action: 'addPassenger', ...d }, t('profile.saved'), setPassengerStatus).then((body) => {
-              if (!body) return;
-              setPassengers(body.passengers as ProfilePassenger[]);
+            const passenger = {
+              action: 'addPassenger' as const,
+              firstName: d.firstName ?? '',
+              middleName: d.middleName ?? '',
+              lastName: d.lastName ?? '',
+            };
+            void act('user/profile', passenger, t('profile.saved'), setPassengerStatus).then((body) => {
+              if (!body || !('passengers' in body)) return;
+              setPassengers(body.passengers);
               form.reset();
             });
           }}
@@ -233,8 +238,8 @@ export default function ProfileSettings({ lang, messages, profile, passengers: i
             disabled={off}
             className="button"
             onClick={() => {
-              void act('user/two-factor', 'POST', { action: 'start' }, '', setTwoFactorStatus).then((body) => {
-                if (body) setEnrolment({ secret: body.secret as string, qrSvg: body.qrSvg as string });
+              void act('user/two-factor', { action: 'start' }, '', setTwoFactorStatus).then((body) => {
+                if (body && 'secret' in body) setEnrolment({ secret: body.secret, qrSvg: body.qrSvg });
               });
             }}
           >
@@ -245,10 +250,10 @@ export default function ProfileSettings({ lang, messages, profile, passengers: i
           <form
             onSubmit={(e) => {
               const d = formData(e);
-              void act('user/two-factor', 'POST', { action: 'confirm', code: d.code }, t('profile.twoFactorOn'), setTwoFactorStatus).then(
+              void act('user/two-factor', { action: 'confirm', code: d.code ?? '' }, t('profile.twoFactorOn'), setTwoFactorStatus).then(
                 (body) => {
-                  if (!body) return;
-                  setRecoveryCodes(body.recoveryCodes as string[]);
+                  if (!body || !('recoveryCodes' in body)) return;
+                  setRecoveryCodes(body.recoveryCodes);
                   setTwoFactorOn(true);
                   setEnrolment(null);
                 },
@@ -284,7 +289,7 @@ export default function ProfileSettings({ lang, messages, profile, passengers: i
           <form
             onSubmit={(e) => {
               const d = formData(e);
-              void act('user/two-factor', 'DELETE', { code: d.code }, t('profile.twoFactorOff'), setTwoFactorStatus).then((body) => {
+              void act('DELETE user/two-factor', { code: d.code ?? '' }, t('profile.twoFactorOff'), setTwoFactorStatus).then((body) => {
                 if (!body) return;
                 setTwoFactorOn(false);
                 setRecoveryCodes(null);
@@ -304,7 +309,7 @@ export default function ProfileSettings({ lang, messages, profile, passengers: i
         <form
           onSubmit={(e) => {
             const d = formData(e);
-            void act('user/profile', 'DELETE', reauth ? { password: d.password } : {}, '', setDeleteStatus).then(async (body) => {
+            void act('DELETE user/profile', reauth ? { password: d.password ?? '' } : {}, '', setDeleteStatus).then(async (body) => {
               if (body) await logout(lang, `/${lang}`);
             });
           }}

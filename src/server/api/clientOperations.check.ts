@@ -29,4 +29,8 @@ export const CLIENT_ANSWER_SCHEMAS = {
   'login-with-google': ACCOUNT_ANSWERS.signedIn,
   'user/otpt': ACCOUNT_ANSWERS.signedIn,
   logout: ANSWERS.ok,
+  'user/profile': ACCOUNT_ANSWERS.profileChanged,
+  'DELETE user/profile': ANSWERS.ok,
+  'user/two-factor': ACCOUNT_ANSWERS.twoFactor,
+  'DELETE user/two-factor': ANSWERS.ok,
 } as const satisfies { [K in OperationName]: z.ZodType<AnswerOf<K>> };

@@ -31,6 +31,7 @@ const PAGES: Record<string, readonly Role[]> = {
   chat: SUPPORT_UP,
   counter: MANAGER_UP,
   dashboard: MANAGER_UP,
+  refunds: MANAGER_UP,
   departures: MANAGER_UP,
   funnel: MANAGER_UP,
   articles: MANAGER_UP,

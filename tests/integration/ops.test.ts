@@ -41,6 +41,7 @@ import { updateOperator } from '../../src/server/ops/operators.ts';
 import { updateFare } from '../../src/server/ops/fares.ts';
 import { setDepartureSales } from '../../src/server/ops/sales.ts';
 import { removePricingRule, savePricingRule } from '../../src/server/ops/pricingRules.ts';
+import { retryRefundAsStaff } from '../../src/server/ops/refunds.ts';
 import { addSchedule, endSchedule, setDepartureSeats, updateSchedule } from '../../src/server/ops/schedules.ts';
 import { createBus } from '../../src/server/bus/bus.ts';
 import { localTransport } from '../../src/server/bus/transports.ts';
@@ -83,6 +84,8 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'page.counter': ['manager', 'admin'],
   'counter.markPaid': ['manager', 'admin'],
   'page.dashboard': ['manager', 'admin'],
+  'page.refunds': ['manager', 'admin'],
+  'refunds.retry': ['manager', 'admin'],
   'page.departures': ['manager', 'admin'],
   'departures.closeSales': ['manager', 'admin'],
   'departures.reopenSales': ['manager', 'admin'],
@@ -152,6 +155,7 @@ describe('the op pages', () => {
       'partners.astro',
       'pricing.astro',
       'redirects.astro',
+      'refunds.astro',
       'routes.astro',
       'seo.astro',
       'stations.astro',
@@ -336,6 +340,7 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
           quietBus,
         ),
       'pricing.delete': (s) => removePricingRule(db, s, 1, null, quietBus),
+      'refunds.retry': (s) => retryRefundAsStaff(db, s, 1, null),
       'users.changeRole': (s) => setRoleAsAdmin(deps, s, { email: 'nobody@example.com', role: 'user', reason: 'test' }, null),
       'cardBins.update': (s) =>
         saveCardBinRangeAsAdmin(

@@ -50,6 +50,7 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/[lang]/op/fares',
   '/[lang]/op/routes',
   '/[lang]/op/pricing',
+  '/[lang]/op/refunds',
   '/[lang]/op/seo',
   '/[lang]/op/articles',
   '/[lang]/op/gtfs',

@@ -1034,6 +1034,14 @@ export const paymentRefunds = pgTable(
     /** The provider's id of the refund; null until the provider answered. */
     providerRefundRef: text('provider_refund_ref'),
     state: text('state').notNull().default('requested'),
+    /**
+     * Which attempt the row stands at: 1 for the event's own call, one more for each retry staff
+     * start after a failure. Each attempt has its own idempotency key (refunds.ts `attemptKey`),
+     * since a provider replays the answer it gave a key — a declined key stays declined.
+     */
+    attempt: integer('attempt').notNull().default(1),
+    /** Why the last attempt failed (the provider's error, short); null unless failed. */
+    failureCode: text('failure_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1041,6 +1049,33 @@ export const paymentRefunds = pgTable(
     index('payment_refunds_payment_idx').on(t.paymentId),
     check('payment_refunds_amount', sql`${t.amountMinor} > 0`),
     check('payment_refunds_state', sql`${t.state} in ('requested', 'pending', 'succeeded', 'failed')`),
+  ],
+);
+
+/**
+ * Every call made to a provider for a refund, with its answer: the refund's own history. A retry
+ * names the staff member who started it and the request; the event's own first call has none.
+ */
+export const paymentRefundAttempts = pgTable(
+  'payment_refund_attempts',
+  {
+    id: serial('id').primaryKey(),
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => paymentRefunds.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The staff member who retried; null for the event's own call. */
+    staffUserId: integer('staff_user_id').references(() => users.id, { onDelete: 'set null' }),
+    requestId: text('request_id'),
+    outcome: text('outcome').notNull(),
+    providerRefundRef: text('provider_refund_ref'),
+    failureCode: text('failure_code'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_refund_attempts_refund_idx').on(t.refundId, t.id),
+    check('payment_refund_attempts_outcome', sql`${t.outcome} in ('pending', 'succeeded', 'failed')`),
   ],
 );
 

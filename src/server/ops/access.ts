@@ -27,6 +27,9 @@ export const OP_ACTIONS = {
   'page.counter': MANAGER_UP,
   'counter.markPaid': MANAGER_UP,
   'page.dashboard': MANAGER_UP,
+  // Money given back, and the retry of a failed refund through the same paygate (src/server/ops/refunds.ts).
+  'page.refunds': MANAGER_UP,
+  'refunds.retry': MANAGER_UP,
   'page.departures': MANAGER_UP,
   'departures.closeSales': MANAGER_UP,
   'departures.reopenSales': MANAGER_UP,
@@ -115,6 +118,7 @@ export function opSections(role: Role): {
   cases: boolean;
   counter: boolean;
   dashboard: boolean;
+  refunds: boolean;
   departures: boolean;
   funnel: boolean;
   stations: boolean;
@@ -136,6 +140,7 @@ export function opSections(role: Role): {
     cases: mayDo(role, 'page.cases'),
     counter: mayDo(role, 'page.counter'),
     dashboard: mayDo(role, 'page.dashboard'),
+    refunds: mayDo(role, 'page.refunds'),
     departures: mayDo(role, 'page.departures'),
     funnel: mayDo(role, 'page.funnel'),
     stations: mayDo(role, 'page.stations'),

@@ -41,6 +41,7 @@ const PAGES: Record<string, readonly Role[]> = {
   routes: MANAGER_UP,
   pricing: MANAGER_UP,
   users: ADMIN,
+  resellers: ADMIN,
   partners: ADMIN,
   flags: ADMIN,
   redirects: ADMIN,

@@ -42,6 +42,7 @@ import { updateFare } from '../../src/server/ops/fares.ts';
 import { setDepartureSales } from '../../src/server/ops/sales.ts';
 import { removePricingRule, savePricingRule } from '../../src/server/ops/pricingRules.ts';
 import { retryRefundAsStaff } from '../../src/server/ops/refunds.ts';
+import { saveReseller } from '../../src/server/ops/resellers.ts';
 import { addSchedule, endSchedule, setDepartureSeats, updateSchedule } from '../../src/server/ops/schedules.ts';
 import { createBus } from '../../src/server/bus/bus.ts';
 import { localTransport } from '../../src/server/bus/transports.ts';
@@ -106,6 +107,8 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'pricing.delete': ['manager', 'admin'],
   'page.users': ['admin'],
   'users.changeRole': ['admin'],
+  'page.resellers': ['admin'],
+  'resellers.save': ['admin'],
   'page.cardBins': ['admin'],
   'cardBins.update': ['admin'],
   'cardBins.delete': ['admin'],
@@ -156,6 +159,7 @@ describe('the op pages', () => {
       'pricing.astro',
       'redirects.astro',
       'refunds.astro',
+      'resellers.astro',
       'routes.astro',
       'seo.astro',
       'stations.astro',
@@ -341,6 +345,7 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
         ),
       'pricing.delete': (s) => removePricingRule(db, s, 1, null, quietBus),
       'refunds.retry': (s) => retryRefundAsStaff(db, s, 1, null),
+      'resellers.save': (s) => saveReseller(db, s, { userId: 1, operatorId: null, commission: null, reason: 'refused' }, null),
       'users.changeRole': (s) => setRoleAsAdmin(deps, s, { email: 'nobody@example.com', role: 'user', reason: 'test' }, null),
       'cardBins.update': (s) =>
         saveCardBinRangeAsAdmin(

@@ -51,6 +51,7 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/[lang]/op/routes',
   '/[lang]/op/pricing',
   '/[lang]/op/refunds',
+  '/[lang]/op/resellers',
   '/[lang]/op/seo',
   '/[lang]/op/articles',
   '/[lang]/op/gtfs',

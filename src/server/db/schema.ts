@@ -690,8 +690,18 @@ export const users = pgTable(
      * site logo in that agent's header. Cleared (not cascaded) when the operator goes away.
      */
     operatorId: integer('operator_id').references(() => operators.id, { onDelete: 'set null' }),
+    /**
+     * A reseller's own share of what their bookings pay, in basis points (src/server/partners/
+     * resellerCommission.ts); null means the site's RESELLER_COMMISSION_BASIS_POINTS. Admins set it
+     * on /{lang}/op/resellers.
+     */
+    commissionBasisPoints: integer('commission_basis_points'),
   },
-  (t) => [unique('users_email_key').on(t.email), unique('users_google_sub_key').on(t.googleSub)],
+  (t) => [
+    unique('users_email_key').on(t.email),
+    unique('users_google_sub_key').on(t.googleSub),
+    check('users_commission_basis_points', sql`${t.commissionBasisPoints} between 0 and 5000`),
+  ],
 );
 
 /**

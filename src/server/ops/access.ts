@@ -53,6 +53,9 @@ export const OP_ACTIONS = {
   'pricing.delete': MANAGER_UP,
   'page.users': ADMIN,
   'users.changeRole': ADMIN,
+  // Agents and resellers: the operator each sells for and their commission share (src/server/ops/resellers.ts).
+  'page.resellers': ADMIN,
+  'resellers.save': ADMIN,
   /** The card BIN table that decides provider and fee (src/server/ops/cardBins.ts, issue 26). */
   'page.cardBins': ADMIN,
   'cardBins.update': ADMIN,
@@ -127,6 +130,7 @@ export function opSections(role: Role): {
   routes: boolean;
   pricing: boolean;
   users: boolean;
+  resellers: boolean;
   partners: boolean;
   flags: boolean;
   redirects: boolean;
@@ -149,6 +153,7 @@ export function opSections(role: Role): {
     routes: mayDo(role, 'page.routes'),
     pricing: mayDo(role, 'page.pricing'),
     users: mayDo(role, 'page.users'),
+    resellers: mayDo(role, 'page.resellers'),
     partners: mayDo(role, 'page.partners'),
     flags: mayDo(role, 'page.flags'),
     redirects: mayDo(role, 'page.redirects'),

@@ -42,6 +42,7 @@ const PAGES: Record<string, readonly Role[]> = {
   pricing: MANAGER_UP,
   users: ADMIN,
   resellers: ADMIN,
+  settings: ADMIN,
   partners: ADMIN,
   flags: ADMIN,
   redirects: ADMIN,

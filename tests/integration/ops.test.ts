@@ -43,6 +43,7 @@ import { setDepartureSales } from '../../src/server/ops/sales.ts';
 import { removePricingRule, savePricingRule } from '../../src/server/ops/pricingRules.ts';
 import { retryRefundAsStaff } from '../../src/server/ops/refunds.ts';
 import { saveReseller } from '../../src/server/ops/resellers.ts';
+import { saveSetting } from '../../src/server/ops/settings.ts';
 import { addSchedule, endSchedule, setDepartureSeats, updateSchedule } from '../../src/server/ops/schedules.ts';
 import { createBus } from '../../src/server/bus/bus.ts';
 import { localTransport } from '../../src/server/bus/transports.ts';
@@ -109,6 +110,8 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'users.changeRole': ['admin'],
   'page.resellers': ['admin'],
   'resellers.save': ['admin'],
+  'page.settings': ['admin'],
+  'settings.save': ['admin'],
   'page.cardBins': ['admin'],
   'cardBins.update': ['admin'],
   'cardBins.delete': ['admin'],
@@ -162,6 +165,7 @@ describe('the op pages', () => {
       'resellers.astro',
       'routes.astro',
       'seo.astro',
+      'settings.astro',
       'stations.astro',
       'users.astro',
     ]);
@@ -345,6 +349,7 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
         ),
       'pricing.delete': (s) => removePricingRule(db, s, 1, null, quietBus),
       'refunds.retry': (s) => retryRefundAsStaff(db, s, 1, null),
+      'settings.save': (s) => saveSetting(db, s, { key: 'holdMinutes', value: 30, reason: 'refused' }, null, () => Promise.resolve()),
       'resellers.save': (s) => saveReseller(db, s, { userId: 1, operatorId: null, commission: null, reason: 'refused' }, null),
       'users.changeRole': (s) => setRoleAsAdmin(deps, s, { email: 'nobody@example.com', role: 'user', reason: 'test' }, null),
       'cardBins.update': (s) =>

@@ -52,6 +52,7 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/[lang]/op/pricing',
   '/[lang]/op/refunds',
   '/[lang]/op/resellers',
+  '/[lang]/op/settings',
   '/[lang]/op/seo',
   '/[lang]/op/articles',
   '/[lang]/op/gtfs',

@@ -1122,6 +1122,19 @@ export const providerSandboxRecords = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.kind, t.id] })],
 );
 
+/**
+ * Site settings admins change at run time (issue 22, /{lang}/op/settings; src/server/settings/):
+ * one row per setting that differs from its configured default, the value checked by the
+ * setting's zod schema on the way in and out. Changes are audited in `network_audit`
+ * (entity `site_setting`) and announced on the bus (`settings_changed`).
+ */
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /* ---------------------------------------------------------------------------------------------
  * Operators area (issue 22): sales closed per departure, and the audit of staff changes to the
  * network (who, when, what, before and after), shown on the changed object's page.

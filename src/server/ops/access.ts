@@ -56,6 +56,9 @@ export const OP_ACTIONS = {
   // Agents and resellers: the operator each sells for and their commission share (src/server/ops/resellers.ts).
   'page.resellers': ADMIN,
   'resellers.save': ADMIN,
+  // Site settings changed at run time (src/server/ops/settings.ts, src/server/settings/).
+  'page.settings': ADMIN,
+  'settings.save': ADMIN,
   /** The card BIN table that decides provider and fee (src/server/ops/cardBins.ts, issue 26). */
   'page.cardBins': ADMIN,
   'cardBins.update': ADMIN,
@@ -131,6 +134,7 @@ export function opSections(role: Role): {
   pricing: boolean;
   users: boolean;
   resellers: boolean;
+  settings: boolean;
   partners: boolean;
   flags: boolean;
   redirects: boolean;
@@ -154,6 +158,7 @@ export function opSections(role: Role): {
     pricing: mayDo(role, 'page.pricing'),
     users: mayDo(role, 'page.users'),
     resellers: mayDo(role, 'page.resellers'),
+    settings: mayDo(role, 'page.settings'),
     partners: mayDo(role, 'page.partners'),
     flags: mayDo(role, 'page.flags'),
     redirects: mayDo(role, 'page.redirects'),

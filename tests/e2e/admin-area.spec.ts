@@ -43,6 +43,8 @@ const PAGES: Record<string, readonly Role[]> = {
   users: ADMIN,
   resellers: ADMIN,
   settings: ADMIN,
+  tripinfo: SUPPORT_UP,
+  proxy: SUPPORT_UP,
   partners: ADMIN,
   flags: ADMIN,
   redirects: ADMIN,

@@ -123,7 +123,9 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'page.redirects': ['admin'],
   'redirects.save': ['admin'],
   'redirects.delete': ['admin'],
+  'page.tripinfo': ['support', 'manager', 'admin'],
   'admin.tripinfo': ['support', 'manager', 'admin'],
+  'page.proxy': ['support', 'manager', 'admin'],
   'admin.proxy': ['support', 'manager', 'admin'],
   'admin.warmup': ['manager', 'admin'],
   'page.articles': ['manager', 'admin'],
@@ -160,6 +162,7 @@ describe('the op pages', () => {
       'operators.astro',
       'partners.astro',
       'pricing.astro',
+      'proxy.astro',
       'redirects.astro',
       'refunds.astro',
       'resellers.astro',
@@ -167,6 +170,7 @@ describe('the op pages', () => {
       'seo.astro',
       'settings.astro',
       'stations.astro',
+      'tripinfo.astro',
       'users.astro',
     ]);
     for (const page of pages) {

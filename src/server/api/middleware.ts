@@ -53,6 +53,7 @@ export const FORM_PAGES: ReadonlySet<string> = new Set([
   '/[lang]/op/refunds',
   '/[lang]/op/resellers',
   '/[lang]/op/settings',
+  '/[lang]/op/tripinfo',
   '/[lang]/op/seo',
   '/[lang]/op/articles',
   '/[lang]/op/gtfs',

@@ -75,7 +75,9 @@ export const OP_ACTIONS = {
   // Issue 22 item 4: the admin calls of SPEC §7 (src/server/admin/) and their pages. Reading a trip's
   // state and seeing what a partner sees are support work; rebuilding caches and editing help
   // articles touch every traveller (managers); search-engine texts are the site's face (admin).
+  'page.tripinfo': SUPPORT_UP,
   'admin.tripinfo': SUPPORT_UP,
+  'page.proxy': SUPPORT_UP,
   'admin.proxy': SUPPORT_UP,
   'admin.warmup': MANAGER_UP,
   'page.articles': MANAGER_UP,
@@ -135,6 +137,8 @@ export function opSections(role: Role): {
   users: boolean;
   resellers: boolean;
   settings: boolean;
+  tripinfo: boolean;
+  proxy: boolean;
   partners: boolean;
   flags: boolean;
   redirects: boolean;
@@ -159,6 +163,8 @@ export function opSections(role: Role): {
     users: mayDo(role, 'page.users'),
     resellers: mayDo(role, 'page.resellers'),
     settings: mayDo(role, 'page.settings'),
+    tripinfo: mayDo(role, 'page.tripinfo'),
+    proxy: mayDo(role, 'page.proxy'),
     partners: mayDo(role, 'page.partners'),
     flags: mayDo(role, 'page.flags'),
     redirects: mayDo(role, 'page.redirects'),

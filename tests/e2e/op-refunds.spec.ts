@@ -148,3 +148,30 @@ test('an admin links a reseller to an operator and changes a setting', async ({ 
   await expect(page.getByRole('status')).toContainText('was saved and applies now.');
   await expect(page.getByRole('form', { name: 'How long a reservation holds its seats' })).toContainText('(the default)');
 });
+
+test('the new pages fit a 375 px phone, read right-to-left in Arabic and are axe-clean', async ({ page }) => {
+  const date = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const search = await page.request.get(`/api/nuxt/en/trips/search?fromSlug=bangkok&toSlug=chiang-mai&date=${date}&people=1&currency=THB`);
+  const { trips } = (await search.json()) as { trips: { key: string }[] };
+  const key = trips[0]?.key ?? '';
+  expect(key).not.toBe('');
+  await signInAsStaff(page, STAFF.admin);
+  await page.setViewportSize({ width: 375, height: 800 });
+  const pages = ['resellers', 'settings', `tripinfo?key=${encodeURIComponent(key)}`, 'proxy?path=%2Fapi%2Fnuxt%2Fen%2Fping&client=ios'];
+  for (const lang of ['en', 'ar']) {
+    for (const path of pages) {
+      await page.goto(`/${lang}/op/${path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (lang === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${lang} ${path}`).toBeLessThanOrEqual(1);
+      expect(await seriousViolations(page), `${lang} ${path}`).toEqual([]);
+    }
+  }
+  // The trip's answer and the partner view's answer are rendered, not raw JSON.
+  await page.goto(`/en/op/tripinfo?key=${encodeURIComponent(key)}`);
+  await expect(page.getByRole('heading', { name: /^Leg 1:/ })).toBeVisible();
+  await expect(page.getByText('Shown in search')).toBeVisible();
+  await page.goto('/en/op/proxy?path=%2Fapi%2Fnuxt%2Fen%2Fping&client=ios');
+  await expect(page.getByRole('heading', { name: 'Answer: status 200' })).toBeVisible();
+});

@@ -9,17 +9,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/accountMenu.ts';
-import { quoteSelections } from '../../src/domain/cart/quote.ts';
-import { parseAddToCartSlug } from '../../src/domain/cart/slug.ts';
 import type { TimetableIndex } from '../../src/domain/search/timetable.ts';
 import type { AccountsDeps } from '../../src/server/accounts/deps.ts';
 import { FORM_PAGES } from '../../src/server/api/middleware.ts';
-import { reserveCart } from '../../src/server/booking/reserve.ts';
-import { createCart } from '../../src/server/cart/cart.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
-import { bookingAudit, bookings, domainEvents, payments, userAudit, users } from '../../src/server/db/schema.ts';
-import { applyPaymentEvent } from '../../src/server/payment/confirm.ts';
-import { placeOrder } from '../../src/server/payment/place.ts';
+import { bookingAudit, bookings, domainEvents, userAudit, users } from '../../src/server/db/schema.ts';
 import { loadIndex } from '../../src/server/search/loadIndex.ts';
 import { closeCase, replyAsStaff } from '../../src/server/support/cases.ts';
 import { decideOpAccess, OP_ACTION_NAMES, OP_ACTIONS, OpForbidden, type OpAction, type StaffMember } from '../../src/server/ops/access.ts';
@@ -55,15 +49,15 @@ import {
   setFlagSharesAsAdmin,
 } from '../../src/server/ops/partners.ts';
 import { partnerForm } from '../../src/server/partners/partner.ts';
-import { GUEST } from '../support/actors.ts';
 import { changeArticle } from '../../src/server/admin/articles.ts';
 import { proxyAs } from '../../src/server/admin/proxy.ts';
 import { saveSeoOverride } from '../../src/server/admin/seo.ts';
 import { adminTripInfo } from '../../src/server/admin/tripInfo.ts';
 import { warmup } from '../../src/server/admin/warmup.ts';
 import { exportNetworkFeed, storeUpload } from '../../src/server/ops/gtfs.ts';
-import { BUS, insertCheckoutNetwork, NOW, TRAVEL_DATE } from './checkoutNetwork.ts';
+import { insertCheckoutNetwork, NOW, TRAVEL_DATE } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
+import { counterBooking } from './opsFixtures.ts';
 
 const ROLES: readonly (Role | 'anonymous')[] = ['anonymous', 'user', 'reseller', 'support', 'manager', 'admin'];
 const TOTP_ON = new Date(NOW - 86_400_000);
@@ -245,44 +239,8 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
 
   /** A booking paid at the counter or, with `pay`, confirmed at once; returns its id and counter reference. */
   async function booking(email: string, options: { pay: boolean; phone?: string; lastName?: string }) {
-    const selections = parseAddToCartSlug(BUS) ?? [];
-    const quoted = quoteSelections(index, selections, { currency: 'THB', now: NOW });
-    if (typeof quoted === 'string') throw new Error(quoted);
-    const hash = await createCart(db, { lang: 'en', currency: 'THB', people: 1, selections, quoted });
-    const reserved = await reserveCart(db, {
-      hash,
-      index,
-      now: NOW,
-      holdMinutes: 20,
-      ctx: GUEST,
-      email,
-      passengers: [{ first_name: 'Somchai', last_name: options.lastName ?? 'Jaidee', document_number: 'P123' }],
-      addons: { phone: options.phone ?? '' },
-    });
-    if (!reserved.ok) throw new Error(reserved.code);
-    const placed = await placeOrder(db, {
-      bookingId: reserved.booking.id,
-      paygate: 'counter',
-      origin: 'http://shop.test',
-      now: NOW,
-      ctx: GUEST,
-    });
-    if (!placed.ok) throw new Error(placed.code);
-    const [payment] = await db.select().from(payments).where(eq(payments.id, placed.paymentId));
-    if (!payment) throw new Error('no payment');
-    if (options.pay)
-      await applyPaymentEvent(
-        db,
-        {
-          id: `evt_ops_${name}_${email}`,
-          type: 'payment.succeeded',
-          reference: payment.providerRef,
-          amountMinor: payment.amountMinor,
-          currency: payment.currency,
-        },
-        NOW,
-      );
-    return { id: reserved.booking.id, reference: reserved.booking.reference, providerRef: payment.providerRef };
+    const made = await counterBooking(db, index, { ...options, email, eventId: `evt_ops_${name}_${email}` });
+    return { id: made.id, reference: made.reference, providerRef: made.payment.providerRef };
   }
 
   it('refuses every action in the service itself for a role the matrix does not allow', async () => {

@@ -9,22 +9,17 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quoteSelections } from '../../src/domain/cart/quote.ts';
-import { parseAddToCartSlug } from '../../src/domain/cart/slug.ts';
-import { reserveCart } from '../../src/server/booking/reserve.ts';
-import { createCart } from '../../src/server/cart/cart.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
-import { paymentRefunds, payments, users } from '../../src/server/db/schema.ts';
+import { paymentRefunds, users } from '../../src/server/db/schema.ts';
 import { OpForbidden, type StaffMember } from '../../src/server/ops/access.ts';
 import { listRefunds, refundsOfBookingForStaff, retryRefundAsStaff } from '../../src/server/ops/refunds.ts';
-import { applyPaymentEvent } from '../../src/server/payment/confirm.ts';
 import type { Paygate, RefundRequest } from '../../src/server/payment/paygates.ts';
-import { GATEWAYS, placeOrder } from '../../src/server/payment/place.ts';
+import { GATEWAYS } from '../../src/server/payment/place.ts';
 import { refundThroughPaygate } from '../../src/server/payment/refunds.ts';
 import { loadIndex } from '../../src/server/search/loadIndex.ts';
-import { GUEST } from '../support/actors.ts';
-import { BUS, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
+import { insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
+import { counterBooking } from './opsFixtures.ts';
 
 /** A provider that refuses while `down`, and otherwise refunds — once per idempotency key, as providers do. */
 function scriptedProvider() {
@@ -69,36 +64,18 @@ describe.each(DATABASES)('refunds in the operators area on $name', ({ name, open
 
   /** A booking paid at the counter, and a refund of part of it that the provider refused. */
   async function failedRefund(provider: ReturnType<typeof scriptedProvider>) {
-    const index = await loadIndex(db, NOW);
-    const selections = parseAddToCartSlug(BUS) ?? [];
-    const quoted = quoteSelections(index, selections, { currency: 'THB', now: NOW });
-    if (typeof quoted === 'string') throw new Error(quoted);
-    const hash = await createCart(db, { lang: 'en', currency: 'THB', people: 1, selections, quoted });
-    const reserved = await reserveCart(db, { hash, index, now: NOW, holdMinutes: 20, ctx: GUEST, email: 'refund@example.com' });
-    if (!reserved.ok) throw new Error(reserved.code);
-    const placed = await placeOrder(db, {
-      bookingId: reserved.booking.id,
-      paygate: 'counter',
-      origin: 'http://shop.test',
-      now: NOW,
-      ctx: GUEST,
-    });
-    if (!placed.ok) throw new Error(placed.code);
-    const [payment] = await db.select().from(payments).where(eq(payments.id, placed.paymentId));
-    if (!payment) throw new Error('no payment');
-    const paid = {
-      type: 'payment.succeeded' as const,
-      reference: payment.providerRef,
-      amountMinor: payment.amountMinor,
-      currency: payment.currency,
-    };
-    await applyPaymentEvent(db, { ...paid, id: `evt_refund_${name}_${String(payment.id)}` }, NOW);
     eventId += 1;
+    const booking = await counterBooking(db, await loadIndex(db, NOW), {
+      email: 'refund@example.com',
+      pay: true,
+      eventId: `evt_refund_${name}_${String(eventId)}`,
+    });
+    const payment = booking.payment;
     const due = { paymentId: payment.id, paygate: 'counter', providerRef: payment.providerRef, amountMinor: 1234, currency: 'THB' };
     await expect(refundThroughPaygate(db, due, eventId, provider.gateways)).rejects.toThrow('refund declined');
     const [refund] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, payment.id));
     if (!refund) throw new Error('no refund row');
-    return { bookingId: reserved.booking.id, reference: reserved.booking.reference, refundId: refund.id, due, eventId };
+    return { bookingId: booking.id, reference: booking.reference, refundId: refund.id, due, eventId };
   }
 
   it('keeps a refused refund failed, leaves it to staff on redelivery, and a manager’s retry succeeds once, with its history', async () => {

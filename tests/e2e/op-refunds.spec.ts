@@ -7,30 +7,18 @@
  * in Settings (then sets it back). axe on each page; the refunds page on a 375 px phone and in Arabic.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { holdOneSeat, payByCard } from '../support/booking.ts';
 import { seriousViolations } from '../support/browser.ts';
 import { NON_STAFF, STAFF } from '../support/staff.ts';
 import { signInAsStaff } from '../support/staffSignIn.ts';
-import { directBookingUri } from '../support/tripsAndMail.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 /** A traveller books one bus seat and pays with the sandbox card; returns the booking reference. */
 async function paidBooking(page: Page): Promise<string> {
-  const email = `op-refund-${String(Date.now())}@example.com`;
-  await page.goto(`${await directBookingUri(page.request, 16, 'bus', 1)}?people=1&currency=THB`);
-  await page.getByRole('link', { name: 'Continue to passenger details' }).click();
-  await page.getByRole('group', { name: 'Passenger 1' }).getByLabel('Full name as in the passport').fill('Ida Refund');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Mobile phone').fill('+66 81 234 5678');
-  await page.getByRole('button', { name: 'Reserve seats and continue' }).click();
-  await page.getByRole('link', { name: 'Continue to payment' }).click();
+  await holdOneSeat(page, 16, 'Ida Refund');
   const reference = ((await page.getByRole('heading', { name: /^Booking / }).textContent()) ?? '').replace('Booking ', '').trim();
-  await page.getByRole('button', { name: 'Pay by card' }).click();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date (MM/YY)').fill('12/34');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your booking is paid' })).toBeVisible({ timeout: 20_000 });
+  await payByCard(page);
   return reference;
 }
 

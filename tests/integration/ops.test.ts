@@ -169,7 +169,8 @@ describe('the op pages', () => {
     ]);
     for (const page of pages) {
       const source = readFileSync(new URL(page, folder), 'utf8');
-      const checked = [...source.matchAll(/opGate\(session, '([a-zA-Z.]+)'\)/g)].map((m) => m[1]);
+      // A page checks its action through opGate or readOpPost (page.ts), which calls opGate first.
+      const checked = [...source.matchAll(/(?:opGate\(session|readOpPost\(Astro\.request, session), '([a-zA-Z.]+)'/g)].map((m) => m[1]);
       expect(checked.length, page).toBeGreaterThan(0);
       expect(
         checked.some((a) => a?.startsWith('page.')),

@@ -145,7 +145,13 @@ test('the new pages fit a 375 px phone, read right-to-left in Arabic and are axe
   expect(key).not.toBe('');
   await signInAsStaff(page, STAFF.admin);
   await page.setViewportSize({ width: 375, height: 800 });
-  const pages = ['resellers', 'settings', `tripinfo?key=${encodeURIComponent(key)}`, 'proxy?path=%2Fapi%2Fnuxt%2Fen%2Fping&client=ios'];
+  const pages = [
+    'resellers',
+    'settings',
+    `tripinfo?key=${encodeURIComponent(key)}`,
+    `tripinfo?from=bangkok&to=chiang-mai&date=${date}`,
+    'proxy?path=%2Fapi%2Fnuxt%2Fen%2Fping&client=ios',
+  ];
   for (const lang of ['en', 'ar']) {
     for (const path of pages) {
       await page.goto(`/${lang}/op/${path}`);
@@ -157,7 +163,8 @@ test('the new pages fit a 375 px phone, read right-to-left in Arabic and are axe
     }
   }
   // The trip's answer and the partner view's answer are rendered, not raw JSON.
-  await page.goto(`/en/op/tripinfo?key=${encodeURIComponent(key)}`);
+  await page.goto(`/en/op/tripinfo?from=bangkok&to=chiang-mai&date=${date}`);
+  await page.getByRole('link', { name: key }).click();
   await expect(page.getByRole('heading', { name: /^Leg 1:/ })).toBeVisible();
   await expect(page.getByText('Shown in search')).toBeVisible();
   await page.goto('/en/op/proxy?path=%2Fapi%2Fnuxt%2Fen%2Fping&client=ios');

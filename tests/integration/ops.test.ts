@@ -9,17 +9,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/domain/accountMenu.ts';
-import { quoteSelections } from '../../src/domain/cart/quote.ts';
-import { parseAddToCartSlug } from '../../src/domain/cart/slug.ts';
 import type { TimetableIndex } from '../../src/domain/search/timetable.ts';
 import type { AccountsDeps } from '../../src/server/accounts/deps.ts';
 import { FORM_PAGES } from '../../src/server/api/middleware.ts';
-import { reserveCart } from '../../src/server/booking/reserve.ts';
-import { createCart } from '../../src/server/cart/cart.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
-import { bookingAudit, bookings, domainEvents, payments, userAudit, users } from '../../src/server/db/schema.ts';
-import { applyPaymentEvent } from '../../src/server/payment/confirm.ts';
-import { placeOrder } from '../../src/server/payment/place.ts';
+import { bookingAudit, bookings, domainEvents, userAudit, users } from '../../src/server/db/schema.ts';
 import { loadIndex } from '../../src/server/search/loadIndex.ts';
 import { closeCase, replyAsStaff } from '../../src/server/support/cases.ts';
 import { decideOpAccess, OP_ACTION_NAMES, OP_ACTIONS, OpForbidden, type OpAction, type StaffMember } from '../../src/server/ops/access.ts';
@@ -41,6 +35,9 @@ import { updateOperator } from '../../src/server/ops/operators.ts';
 import { updateFare } from '../../src/server/ops/fares.ts';
 import { setDepartureSales } from '../../src/server/ops/sales.ts';
 import { removePricingRule, savePricingRule } from '../../src/server/ops/pricingRules.ts';
+import { retryRefundAsStaff } from '../../src/server/ops/refunds.ts';
+import { saveReseller } from '../../src/server/ops/resellers.ts';
+import { saveSetting } from '../../src/server/ops/settings.ts';
 import { addSchedule, endSchedule, setDepartureSeats, updateSchedule } from '../../src/server/ops/schedules.ts';
 import { createBus } from '../../src/server/bus/bus.ts';
 import { localTransport } from '../../src/server/bus/transports.ts';
@@ -52,15 +49,15 @@ import {
   setFlagSharesAsAdmin,
 } from '../../src/server/ops/partners.ts';
 import { partnerForm } from '../../src/server/partners/partner.ts';
-import { GUEST } from '../support/actors.ts';
 import { changeArticle } from '../../src/server/admin/articles.ts';
 import { proxyAs } from '../../src/server/admin/proxy.ts';
 import { saveSeoOverride } from '../../src/server/admin/seo.ts';
 import { adminTripInfo } from '../../src/server/admin/tripInfo.ts';
 import { warmup } from '../../src/server/admin/warmup.ts';
 import { exportNetworkFeed, storeUpload } from '../../src/server/ops/gtfs.ts';
-import { BUS, insertCheckoutNetwork, NOW, TRAVEL_DATE } from './checkoutNetwork.ts';
+import { insertCheckoutNetwork, NOW, TRAVEL_DATE } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
+import { counterBooking } from './opsFixtures.ts';
 
 const ROLES: readonly (Role | 'anonymous')[] = ['anonymous', 'user', 'reseller', 'support', 'manager', 'admin'];
 const TOTP_ON = new Date(NOW - 86_400_000);
@@ -83,6 +80,8 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'page.counter': ['manager', 'admin'],
   'counter.markPaid': ['manager', 'admin'],
   'page.dashboard': ['manager', 'admin'],
+  'page.refunds': ['manager', 'admin'],
+  'refunds.retry': ['manager', 'admin'],
   'page.departures': ['manager', 'admin'],
   'departures.closeSales': ['manager', 'admin'],
   'departures.reopenSales': ['manager', 'admin'],
@@ -103,6 +102,10 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'pricing.delete': ['manager', 'admin'],
   'page.users': ['admin'],
   'users.changeRole': ['admin'],
+  'page.resellers': ['admin'],
+  'resellers.save': ['admin'],
+  'page.settings': ['admin'],
+  'settings.save': ['admin'],
   'page.cardBins': ['admin'],
   'cardBins.update': ['admin'],
   'cardBins.delete': ['admin'],
@@ -114,7 +117,9 @@ const EXPECTED: Record<OpAction, readonly Role[]> = {
   'page.redirects': ['admin'],
   'redirects.save': ['admin'],
   'redirects.delete': ['admin'],
+  'page.tripinfo': ['support', 'manager', 'admin'],
   'admin.tripinfo': ['support', 'manager', 'admin'],
+  'page.proxy': ['support', 'manager', 'admin'],
   'admin.proxy': ['support', 'manager', 'admin'],
   'admin.warmup': ['manager', 'admin'],
   'page.articles': ['manager', 'admin'],
@@ -151,15 +156,21 @@ describe('the op pages', () => {
       'operators.astro',
       'partners.astro',
       'pricing.astro',
+      'proxy.astro',
       'redirects.astro',
+      'refunds.astro',
+      'resellers.astro',
       'routes.astro',
       'seo.astro',
+      'settings.astro',
       'stations.astro',
+      'tripinfo.astro',
       'users.astro',
     ]);
     for (const page of pages) {
       const source = readFileSync(new URL(page, folder), 'utf8');
-      const checked = [...source.matchAll(/opGate\(session, '([a-zA-Z.]+)'\)/g)].map((m) => m[1]);
+      // A page checks its action through opGate or readOpPost (page.ts), which calls opGate first.
+      const checked = [...source.matchAll(/(?:opGate\(session|readOpPost\(Astro\.request, session), '([a-zA-Z.]+)'/g)].map((m) => m[1]);
       expect(checked.length, page).toBeGreaterThan(0);
       expect(
         checked.some((a) => a?.startsWith('page.')),
@@ -229,44 +240,8 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
 
   /** A booking paid at the counter or, with `pay`, confirmed at once; returns its id and counter reference. */
   async function booking(email: string, options: { pay: boolean; phone?: string; lastName?: string }) {
-    const selections = parseAddToCartSlug(BUS) ?? [];
-    const quoted = quoteSelections(index, selections, { currency: 'THB', now: NOW });
-    if (typeof quoted === 'string') throw new Error(quoted);
-    const hash = await createCart(db, { lang: 'en', currency: 'THB', people: 1, selections, quoted });
-    const reserved = await reserveCart(db, {
-      hash,
-      index,
-      now: NOW,
-      holdMinutes: 20,
-      ctx: GUEST,
-      email,
-      passengers: [{ first_name: 'Somchai', last_name: options.lastName ?? 'Jaidee', document_number: 'P123' }],
-      addons: { phone: options.phone ?? '' },
-    });
-    if (!reserved.ok) throw new Error(reserved.code);
-    const placed = await placeOrder(db, {
-      bookingId: reserved.booking.id,
-      paygate: 'counter',
-      origin: 'http://shop.test',
-      now: NOW,
-      ctx: GUEST,
-    });
-    if (!placed.ok) throw new Error(placed.code);
-    const [payment] = await db.select().from(payments).where(eq(payments.id, placed.paymentId));
-    if (!payment) throw new Error('no payment');
-    if (options.pay)
-      await applyPaymentEvent(
-        db,
-        {
-          id: `evt_ops_${name}_${email}`,
-          type: 'payment.succeeded',
-          reference: payment.providerRef,
-          amountMinor: payment.amountMinor,
-          currency: payment.currency,
-        },
-        NOW,
-      );
-    return { id: reserved.booking.id, reference: reserved.booking.reference, providerRef: payment.providerRef };
+    const made = await counterBooking(db, index, { ...options, email, eventId: `evt_ops_${name}_${email}` });
+    return { id: made.id, reference: made.reference, providerRef: made.payment.providerRef };
   }
 
   it('refuses every action in the service itself for a role the matrix does not allow', async () => {
@@ -336,6 +311,9 @@ describe.each(DATABASES)('operators area on $name', ({ name, open }) => {
           quietBus,
         ),
       'pricing.delete': (s) => removePricingRule(db, s, 1, null, quietBus),
+      'refunds.retry': (s) => retryRefundAsStaff(db, s, 1, null),
+      'settings.save': (s) => saveSetting(db, s, { key: 'holdMinutes', value: 30, reason: 'refused' }, null, () => Promise.resolve()),
+      'resellers.save': (s) => saveReseller(db, s, { userId: 1, operatorId: null, commission: null, reason: 'refused' }, null),
       'users.changeRole': (s) => setRoleAsAdmin(deps, s, { email: 'nobody@example.com', role: 'user', reason: 'test' }, null),
       'cardBins.update': (s) =>
         saveCardBinRangeAsAdmin(

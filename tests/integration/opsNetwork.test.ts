@@ -6,11 +6,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createBus } from '../../src/server/bus/bus.ts';
-import { localTransport } from '../../src/server/bus/transports.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
-import { networkAudit, operators, places, stations, travelOptions, users } from '../../src/server/db/schema.ts';
-import { OpForbidden, type StaffMember } from '../../src/server/ops/access.ts';
+import { networkAudit, operators, places, stations, travelOptions } from '../../src/server/db/schema.ts';
+import { OpForbidden } from '../../src/server/ops/access.ts';
 import { networkHistory } from '../../src/server/ops/networkAudit.ts';
 import { addStation, findStations, isIanaTimeZone, newStationForm, stationForm, updateStation } from '../../src/server/ops/stations.ts';
 import { toMinorUnits } from '../../src/server/ops/bookings.ts';
@@ -19,11 +17,10 @@ import { operatorForm, updateOperator } from '../../src/server/ops/operators.ts'
 import { loadIndex } from '../../src/server/search/loadIndex.ts';
 import { quoteSelections } from '../../src/domain/cart/quote.ts';
 import { parseAddToCartSlug } from '../../src/domain/cart/slug.ts';
-import { BUS, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
+import { BUS, NOW } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
+import { MANAGER, networkWithStaff, SUPPORT } from './opsFixtures.ts';
 
-const MANAGER: StaffMember = { userId: 900, role: 'manager' };
-const SUPPORT: StaffMember = { userId: 901, role: 'support' };
 const FORM = { kind: 'bus_terminal', lat: '13.8123', lon: '100.5531', timeZone: 'Asia/Bangkok', name_en: 'Mo Chit 2', th: 'x' };
 
 describe('the station form', () => {
@@ -73,20 +70,13 @@ describe('fare amounts', () => {
 describe.each(DATABASES)('network edits on $name', ({ open }) => {
   let handle: DbHandle;
   let db: Db;
-  const bus = createBus(localTransport());
-  const announced: number[] = [];
+  let bus: Awaited<ReturnType<typeof networkWithStaff>>['bus'];
+  let announced: number[] = [];
 
   beforeAll(async () => {
     handle = await open();
     db = handle.db;
-    await insertCheckoutNetwork(db, { bus: 40, boat: 4 });
-    await db.insert(users).values([
-      { id: MANAGER.userId, email: 'manager@example.com', name: 'Mia', role: 'manager' },
-      { id: SUPPORT.userId, email: 'support@example.com', name: 'Sam', role: 'support' },
-    ]);
-    await bus.subscribe('inventory_changed', (m) => {
-      announced.push(m.version);
-    });
+    ({ bus, announced } = await networkWithStaff(db));
   });
 
   afterAll(async () => {

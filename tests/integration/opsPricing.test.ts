@@ -6,19 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyRules } from '../../src/domain/search/pricing.ts';
 import { dayNumber } from '../../src/domain/search/dates.ts';
-import { createBus } from '../../src/server/bus/bus.ts';
-import { localTransport } from '../../src/server/bus/transports.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
-import { networkAudit, pricingRules, users } from '../../src/server/db/schema.ts';
-import { OpForbidden, type StaffMember } from '../../src/server/ops/access.ts';
+import { networkAudit, pricingRules } from '../../src/server/db/schema.ts';
+import { OpForbidden } from '../../src/server/ops/access.ts';
 import { networkHistory } from '../../src/server/ops/networkAudit.ts';
 import { listPricingRules, pricingRuleForm, removePricingRule, savePricingRule } from '../../src/server/ops/pricingRules.ts';
 import { loadIndex } from '../../src/server/search/loadIndex.ts';
-import { insertCheckoutNetwork, NOW, TODAY, TRAVEL_DATE } from './checkoutNetwork.ts';
+import { NOW, TODAY, TRAVEL_DATE } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
+import { MANAGER, networkWithStaff, SUPPORT } from './opsFixtures.ts';
 
-const MANAGER: StaffMember = { userId: 900, role: 'manager' };
-const SUPPORT: StaffMember = { userId: 901, role: 'support' };
 const FORM = {
   id: '',
   kind: 'early_booking',
@@ -63,8 +60,8 @@ describe('the pricing rule form', () => {
 describe.each(DATABASES)('pricing rules on $name', ({ open }) => {
   let handle: DbHandle;
   let db: Db;
-  const bus = createBus(localTransport());
-  const announced: number[] = [];
+  let bus: Awaited<ReturnType<typeof networkWithStaff>>['bus'];
+  let announced: number[] = [];
 
   /** The early-booking discount search gives the bus of TRAVEL_DATE, booked today. */
   const discountInSearch = async () => {
@@ -77,14 +74,7 @@ describe.each(DATABASES)('pricing rules on $name', ({ open }) => {
   beforeAll(async () => {
     handle = await open();
     db = handle.db;
-    await insertCheckoutNetwork(db, { bus: 40, boat: 4 });
-    await db.insert(users).values([
-      { id: MANAGER.userId, email: 'manager@example.com', name: 'Mia', role: 'manager' },
-      { id: SUPPORT.userId, email: 'support@example.com', name: 'Sam', role: 'support' },
-    ]);
-    await bus.subscribe('inventory_changed', (m) => {
-      announced.push(m.version);
-    });
+    ({ bus, announced } = await networkWithStaff(db));
   });
 
   afterAll(async () => {

@@ -21,6 +21,8 @@ export const topicMessages = {
   redirects_changed: z.object({ at: z.number().int().nonnegative() }),
   /** Admin changed a page's search-engine texts or published a support article (issue 22): listeners reload the page overrides. */
   page_overrides_changed: z.object({ at: z.number().int().nonnegative() }),
+  /** Admin changed a site setting (issue 22, src/server/settings/): listeners reload the settings. */
+  settings_changed: z.object({ at: z.number().int().nonnegative() }),
   /** A chat line was written on a support case (issue 24 item 7): processes wake the chat readers long-polling that case. */
   chat_message: z.object({ caseId: z.number().int().positive(), id: z.number().int().positive() }),
 } as const;

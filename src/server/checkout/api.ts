@@ -21,7 +21,7 @@ import { reserveCart } from '../booking/reserve.ts';
 import { changeDetails } from '../booking/lifecycle/changes.ts';
 import { travellerContext } from '../booking/requestContext.ts';
 import { logCheckoutStage } from '../booking/log.ts';
-import { parseBookingEnv } from '../booking/config.ts';
+import { siteSetting } from '../settings/settings.ts';
 import { PAYGATES } from '../payment/paygates.ts';
 import { getSearchIndex } from '../search/cache.ts';
 import { addonOffer, checkoutContext, priceAddons, totals, type CheckoutContext } from './context.ts';
@@ -64,7 +64,8 @@ function bookingView(ctx: CheckoutContext, index: TimetableIndex) {
 
 export function createCheckoutApi(options: CheckoutApiOptions = {}) {
   const now = options.now ?? (() => Date.now());
-  const holdMinutes = () => options.holdMinutes ?? parseBookingEnv().HOLD_MINUTES;
+  // The site setting admins may change at run time (src/server/settings/), else the configured default.
+  const holdMinutes = async (db: Db) => options.holdMinutes ?? (await siteSetting(db, 'holdMinutes', now()));
   const database = async () => options.db ?? (await import('../db/index.ts').then((m) => m.getDbHandle())).db;
 
   /** Index + checkout context for the hash. */
@@ -193,7 +194,7 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
         loaded: cc.loaded,
         index,
         now: now(),
-        holdMinutes: holdMinutes(),
+        holdMinutes: await holdMinutes(db),
         // A signed-in traveller's booking belongs to their account; a visitor's stays a guest booking.
         userId: traveller.actor.userId,
         ctx: traveller,

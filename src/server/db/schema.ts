@@ -690,8 +690,18 @@ export const users = pgTable(
      * site logo in that agent's header. Cleared (not cascaded) when the operator goes away.
      */
     operatorId: integer('operator_id').references(() => operators.id, { onDelete: 'set null' }),
+    /**
+     * A reseller's own share of what their bookings pay, in basis points (src/server/partners/
+     * resellerCommission.ts); null means the site's RESELLER_COMMISSION_BASIS_POINTS. Admins set it
+     * on /{lang}/op/resellers.
+     */
+    commissionBasisPoints: integer('commission_basis_points'),
   },
-  (t) => [unique('users_email_key').on(t.email), unique('users_google_sub_key').on(t.googleSub)],
+  (t) => [
+    unique('users_email_key').on(t.email),
+    unique('users_google_sub_key').on(t.googleSub),
+    check('users_commission_basis_points', sql`${t.commissionBasisPoints} between 0 and 5000`),
+  ],
 );
 
 /**
@@ -1034,6 +1044,14 @@ export const paymentRefunds = pgTable(
     /** The provider's id of the refund; null until the provider answered. */
     providerRefundRef: text('provider_refund_ref'),
     state: text('state').notNull().default('requested'),
+    /**
+     * Which attempt the row stands at: 1 for the event's own call, one more for each retry staff
+     * start after a failure. Each attempt has its own idempotency key (refunds.ts `attemptKey`),
+     * since a provider replays the answer it gave a key — a declined key stays declined.
+     */
+    attempt: integer('attempt').notNull().default(1),
+    /** Why the last attempt failed (the provider's error, short); null unless failed. */
+    failureCode: text('failure_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1041,6 +1059,33 @@ export const paymentRefunds = pgTable(
     index('payment_refunds_payment_idx').on(t.paymentId),
     check('payment_refunds_amount', sql`${t.amountMinor} > 0`),
     check('payment_refunds_state', sql`${t.state} in ('requested', 'pending', 'succeeded', 'failed')`),
+  ],
+);
+
+/**
+ * Every call made to a provider for a refund, with its answer: the refund's own history. A retry
+ * names the staff member who started it and the request; the event's own first call has none.
+ */
+export const paymentRefundAttempts = pgTable(
+  'payment_refund_attempts',
+  {
+    id: serial('id').primaryKey(),
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => paymentRefunds.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The staff member who retried; null for the event's own call. */
+    staffUserId: integer('staff_user_id').references(() => users.id, { onDelete: 'set null' }),
+    requestId: text('request_id'),
+    outcome: text('outcome').notNull(),
+    providerRefundRef: text('provider_refund_ref'),
+    failureCode: text('failure_code'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_refund_attempts_refund_idx').on(t.refundId, t.id),
+    check('payment_refund_attempts_outcome', sql`${t.outcome} in ('pending', 'succeeded', 'failed')`),
   ],
 );
 
@@ -1076,6 +1121,19 @@ export const providerSandboxRecords = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.kind, t.id] })],
 );
+
+/**
+ * Site settings admins change at run time (issue 22, /{lang}/op/settings; src/server/settings/):
+ * one row per setting that differs from its configured default, the value checked by the
+ * setting's zod schema on the way in and out. Changes are audited in `network_audit`
+ * (entity `site_setting`) and announced on the bus (`settings_changed`).
+ */
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /* ---------------------------------------------------------------------------------------------
  * Operators area (issue 22): sales closed per departure, and the audit of staff changes to the

@@ -27,6 +27,9 @@ export const OP_ACTIONS = {
   'page.counter': MANAGER_UP,
   'counter.markPaid': MANAGER_UP,
   'page.dashboard': MANAGER_UP,
+  // Money given back, and the retry of a failed refund through the same paygate (src/server/ops/refunds.ts).
+  'page.refunds': MANAGER_UP,
+  'refunds.retry': MANAGER_UP,
   'page.departures': MANAGER_UP,
   'departures.closeSales': MANAGER_UP,
   'departures.reopenSales': MANAGER_UP,
@@ -50,6 +53,12 @@ export const OP_ACTIONS = {
   'pricing.delete': MANAGER_UP,
   'page.users': ADMIN,
   'users.changeRole': ADMIN,
+  // Agents and resellers: the operator each sells for and their commission share (src/server/ops/resellers.ts).
+  'page.resellers': ADMIN,
+  'resellers.save': ADMIN,
+  // Site settings changed at run time (src/server/ops/settings.ts, src/server/settings/).
+  'page.settings': ADMIN,
+  'settings.save': ADMIN,
   /** The card BIN table that decides provider and fee (src/server/ops/cardBins.ts, issue 26). */
   'page.cardBins': ADMIN,
   'cardBins.update': ADMIN,
@@ -66,7 +75,9 @@ export const OP_ACTIONS = {
   // Issue 22 item 4: the admin calls of SPEC §7 (src/server/admin/) and their pages. Reading a trip's
   // state and seeing what a partner sees are support work; rebuilding caches and editing help
   // articles touch every traveller (managers); search-engine texts are the site's face (admin).
+  'page.tripinfo': SUPPORT_UP,
   'admin.tripinfo': SUPPORT_UP,
+  'page.proxy': SUPPORT_UP,
   'admin.proxy': SUPPORT_UP,
   'admin.warmup': MANAGER_UP,
   'page.articles': MANAGER_UP,
@@ -115,6 +126,7 @@ export function opSections(role: Role): {
   cases: boolean;
   counter: boolean;
   dashboard: boolean;
+  refunds: boolean;
   departures: boolean;
   funnel: boolean;
   stations: boolean;
@@ -123,6 +135,10 @@ export function opSections(role: Role): {
   routes: boolean;
   pricing: boolean;
   users: boolean;
+  resellers: boolean;
+  settings: boolean;
+  tripinfo: boolean;
+  proxy: boolean;
   partners: boolean;
   flags: boolean;
   redirects: boolean;
@@ -136,6 +152,7 @@ export function opSections(role: Role): {
     cases: mayDo(role, 'page.cases'),
     counter: mayDo(role, 'page.counter'),
     dashboard: mayDo(role, 'page.dashboard'),
+    refunds: mayDo(role, 'page.refunds'),
     departures: mayDo(role, 'page.departures'),
     funnel: mayDo(role, 'page.funnel'),
     stations: mayDo(role, 'page.stations'),
@@ -144,6 +161,10 @@ export function opSections(role: Role): {
     routes: mayDo(role, 'page.routes'),
     pricing: mayDo(role, 'page.pricing'),
     users: mayDo(role, 'page.users'),
+    resellers: mayDo(role, 'page.resellers'),
+    settings: mayDo(role, 'page.settings'),
+    tripinfo: mayDo(role, 'page.tripinfo'),
+    proxy: mayDo(role, 'page.proxy'),
     partners: mayDo(role, 'page.partners'),
     flags: mayDo(role, 'page.flags'),
     redirects: mayDo(role, 'page.redirects'),

@@ -27,7 +27,12 @@ async function fxTable(db: Db): Promise<Map<string, FxRate>> {
 /** The reseller of a booking and their balance currency, or null for a traveller's own booking. */
 async function resellerOf(db: Db, bookingId: number) {
   const [row] = await db
-    .select({ resellerId: users.id, balanceCurrency: users.balanceCurrency, reference: bookings.reference })
+    .select({
+      resellerId: users.id,
+      balanceCurrency: users.balanceCurrency,
+      commissionBasisPoints: users.commissionBasisPoints,
+      reference: bookings.reference,
+    })
     .from(bookings)
     .innerJoin(users, and(eq(users.id, bookings.resellerUserId), eq(users.role, 'reseller')))
     .where(eq(bookings.id, bookingId));
@@ -55,14 +60,18 @@ async function move(
   });
 }
 
-/** `booking.paid`: the reseller's share of what was paid, converted to their balance currency. */
+/**
+ * `booking.paid`: the reseller's share of what was paid, converted to their balance currency. The
+ * share is the reseller's own (set by an admin on /{lang}/op/resellers) or else the site's.
+ */
 export async function creditCommission(
   db: Db,
   event: { id: number; bookingId: number; paidMinor: number; currency: string },
-  basisPoints = parseCommissionEnv().RESELLER_COMMISSION_BASIS_POINTS,
+  siteBasisPoints = parseCommissionEnv().RESELLER_COMMISSION_BASIS_POINTS,
 ): Promise<boolean> {
   const reseller = await resellerOf(db, event.bookingId);
   if (!reseller) return false;
+  const basisPoints = reseller.commissionBasisPoints ?? siteBasisPoints;
   const share = Math.round((event.paidMinor * basisPoints) / 10_000);
   const amountMinor = convertMinor(share, event.currency, reseller.balanceCurrency, await fxTable(db));
   if (amountMinor === undefined) throw new Error(`no FX rate between ${event.currency} and ${reseller.balanceCurrency}`);

@@ -1,6 +1,6 @@
 /**
  * Pay at counter: an offline paygate. The traveller gets a payment reference valid for
- * COUNTER_PAYMENT_HOURS and pays at the operator's counter; staff then mark it paid, which goes
+ * the `counterPaymentHours` site setting (default COUNTER_PAYMENT_HOURS) and pays at the operator's counter; staff then mark it paid, which goes
  * through the same event path as a card webhook (once, amount checked, seats sold).
  */
 import { randomBytes } from 'node:crypto';
@@ -8,21 +8,23 @@ import { eq } from 'drizzle-orm';
 import type { ChangeContext } from '../../domain/booking/actor.ts';
 import type { Db } from '../db/client.ts';
 import { payments } from '../db/schema.ts';
-import { parsePaymentEnv } from './config.ts';
+import { siteSetting } from '../settings/settings.ts';
 import { applyPaymentEvent, type EventOutcome } from './confirm.ts';
 import { PUSH_ONLY_STATUS, type Paygate } from './paygates.ts';
 
 export const counterGateway: Paygate = {
   code: 'counter',
   type: 'offline',
-  start(_db, input) {
+  async start(db, input) {
     const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
     const ref = `CTR-${[...randomBytes(8)].map((b) => alphabet[b % alphabet.length] ?? 'X').join('')}`;
-    return Promise.resolve({
+    // The site setting admins may change at run time (src/server/settings/), else COUNTER_PAYMENT_HOURS.
+    const hours = await siteSetting(db, 'counterPaymentHours', input.now);
+    return {
       providerRef: ref,
       redirectUrl: `${input.origin}/${input.lang}/payment-status/booking/${input.bookingPublicId}`,
-      expiresAt: new Date(input.now + parsePaymentEnv().COUNTER_PAYMENT_HOURS * 3_600_000),
-    });
+      expiresAt: new Date(input.now + hours * 3_600_000),
+    };
   },
   // Staff mark it paid (markCounterPaid); nothing to pull.
   status: PUSH_ONLY_STATUS,

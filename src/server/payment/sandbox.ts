@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import { webhookOutbox } from '../db/schema.ts';
 import { retryDelayMs } from '../../domain/payment/webhook.ts';
 import { parsePaymentEnv } from './config.ts';
-import { PUSH_ONLY_STATUS, type Paygate, type PaymentStart, type StartedPayment } from './paygates.ts';
+import { PUSH_ONLY_STATUS, type Paygate, type PaymentStart, type RefundRequest, type StartedPayment } from './paygates.ts';
 
 const sessionSchema = z.object({
   ref: z.string().regex(/^sbx_[A-Za-z0-9_-]{10,40}$/),
@@ -72,9 +72,32 @@ export const sandboxCardGateway: Paygate = {
   // The hosted page pushes its result as a webhook; there is no status API to pull from.
   status: PUSH_ONLY_STATUS,
   // The sandbox moves no money: a refund is acknowledged at once, like a provider's refund API,
-  // and named after its idempotency key (the same refund asked twice has the same reference).
-  refund: (_ref, refund) => Promise.resolve({ refundRef: `sbx_rf_${refund.idempotencyKey}`, state: 'succeeded' }),
+  // and named after its idempotency key (the same refund asked twice has the same reference) —
+  // except the test amount below, which it declines on the refund's first attempt.
+  refund: (_ref, refund) =>
+    declinesRefund(refund)
+      ? Promise.reject(new SandboxRefundDeclined())
+      : Promise.resolve({ refundRef: `sbx_rf_${refund.idempotencyKey}`, state: 'succeeded' }),
 };
+
+/**
+ * Like a real test gateway's magic amounts: a refund of an amount ending in .13 (minor units ending
+ * in 13) is declined on its first attempt — the event's own call, whose key has no attempt number
+ * (refunds.ts `attemptKey`) — so a failed refund and a manager's retry can be shown end to end.
+ */
+export const DECLINED_REFUND_MINOR_ENDING = 13;
+
+function declinesRefund(refund: RefundRequest): boolean {
+  return refund.amountMinor % 100 === DECLINED_REFUND_MINOR_ENDING && !refund.idempotencyKey.includes(':attempt-');
+}
+
+export class SandboxRefundDeclined extends Error {
+  readonly code = 'sandbox_refund_declined';
+  constructor() {
+    super('the sandbox declined the refund (test amount ending in .13, first attempt)');
+    this.name = 'SandboxRefundDeclined';
+  }
+}
 
 export interface GatewayEvent {
   id: string;

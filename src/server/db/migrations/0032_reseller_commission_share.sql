@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "commission_basis_points" integer;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_commission_basis_points" CHECK ("users"."commission_basis_points" between 0 and 5000);

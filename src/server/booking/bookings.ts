@@ -60,6 +60,14 @@ export async function bookingsOfCart(db: Db, cartId: number, now: Date): Promise
   return fresh.filter((row): row is BookingRow => row !== undefined && row.paymentPart !== null);
 }
 
+/**
+ * The booking a checkout step acts on among a cart's bookings: the first part still holding seats
+ * (it is paid next), else the first paid one. For a cart paid as one, its only booking.
+ */
+export function leadBooking(parts: readonly BookingRow[]): BookingRow | undefined {
+  return parts.find((b) => isHolding(b.status)) ?? parts.find((b) => isPaid(b.status));
+}
+
 async function currentBookingWhere(db: Db, cart: SQL, now: Date): Promise<BookingRow | undefined> {
   const [row] = await db
     .select()

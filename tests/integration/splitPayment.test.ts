@@ -25,6 +25,7 @@ import { BUS, BUS_THEN_BOAT, insertCheckoutNetwork, NOW } from './checkoutNetwor
 import { DATABASES } from './databases.ts';
 import { TRAVELLER_SESSION, travellerApiContext } from './travellerRequests.ts';
 import { bindCartSessionByHash } from '../../src/server/booking/access.ts';
+import { createCheckoutApi } from '../../src/server/checkout/api.ts';
 
 const MINUTE = 60_000;
 
@@ -85,6 +86,37 @@ describe.each(DATABASES)('split payment on $name', ({ open }) => {
     expect(rows.map((r) => r.totalMinor)).toEqual([(legs[0]?.unitPriceMinor ?? 0) * 2 + 500, (legs[1]?.unitPriceMinor ?? 0) * 2]);
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['reserved']));
     expect(new Set(rows.map((r) => r.holdExpiresAt.getTime()))).toEqual(new Set([NOW + 20 * MINUTE]));
+  });
+
+  it('the split calls answer per payment part: before reserve the parts to come, after it each part with its booking', async () => {
+    const date = '2025-06-07';
+    const hash = await cart(BUS_THEN_BOAT.replaceAll('2025-06-04', date), 2);
+    const checkout = createCheckoutApi({ db, now: () => NOW, holdMinutes: 20 });
+    type Parts = {
+      parts: {
+        key: string;
+        collector: string | null;
+        legs: unknown[];
+        total: { amount: number };
+        booking: { id: string; status: string } | null;
+      }[];
+    };
+    const before = (await (await checkout.totalSplit(travellerApiContext('/x', {}, { hash }))).json()) as Parts;
+    expect(before.parts.map((p) => [p.key, p.collector, p.legs.length, p.booking])).toEqual([
+      ['shop', null, 1, null],
+      ['operator:2', 'Island Boats', 1, null],
+    ]);
+    const result = await reserveCart(db, { hash, index, now: NOW, holdMinutes: 20, ctx: GUEST });
+    if (!result.ok) throw new Error(result.code);
+    const after = (await (await api.paySplit(travellerApiContext('/x', {}, { hash }))).json()) as Parts & { booking_id: string };
+    expect(after.parts.map((p) => p.booking?.id)).toEqual(result.bookings.map((b) => b.publicId));
+    expect(after.parts.map((p) => p.total)).toEqual(before.parts.map((p) => p.total));
+    expect(after.booking_id).toBe(result.bookings[0]?.publicId);
+    const gates = (await (await checkout.paygatesSplit(travellerApiContext('/x', {}, { hash }))).json()) as {
+      parts: { paygates: { code: string }[] }[];
+    };
+    expect(gates.parts).toHaveLength(2);
+    for (const part of gates.parts) expect(part.paygates.map((g) => g.code)).toContain('finapi');
   });
 
   it('a cart of one operator stays one booking with no part, as before', async () => {

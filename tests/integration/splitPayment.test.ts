@@ -92,7 +92,7 @@ describe.each(DATABASES)('split payment on $name', ({ open }) => {
     const date = '2025-06-07';
     const hash = await cart(BUS_THEN_BOAT.replaceAll('2025-06-04', date), 2);
     const checkout = createCheckoutApi({ db, now: () => NOW, holdMinutes: 20 });
-    type Parts = {
+    interface Parts {
       parts: {
         key: string;
         collector: string | null;
@@ -100,7 +100,7 @@ describe.each(DATABASES)('split payment on $name', ({ open }) => {
         total: { amount: number };
         booking: { id: string; status: string } | null;
       }[];
-    };
+    }
     const before = (await (await checkout.totalSplit(travellerApiContext('/x', {}, { hash }))).json()) as Parts;
     expect(before.parts.map((p) => [p.key, p.collector, p.legs.length, p.booking])).toEqual([
       ['shop', null, 1, null],

@@ -51,7 +51,11 @@ test('pays a two-operator checkout in two parts, gets two tickets, and a cancell
   const email = `split-${String(Date.now())}@example.com`;
   await page.goto(`${await twoOperatorBookingUri(page, 14)}?people=1&currency=EUR`);
   await page.getByRole('link', { name: 'Continue to passenger details' }).click();
-  await page.getByRole('group', { name: 'Passenger 1' }).getByLabel('Full name as in the passport').fill('Sofia Split');
+  const passenger = page.getByRole('group', { name: 'Passenger 1' });
+  await passenger.getByLabel('Full name as in the passport').fill('Sofia Split');
+  // The boat asks for the travel document.
+  await passenger.getByLabel('Nationality').fill('DE');
+  await passenger.getByLabel('Passport or ID number').fill('C01X00T47');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Mobile phone').fill('+49 151 2345 6789');
   await page.getByRole('button', { name: 'Reserve seats and continue' }).click();

@@ -20,6 +20,8 @@ export interface OperatorSpec {
   flightCode?: string;
   /** Where a regional company runs; it only wins routes touching this circle. */
   homeArea?: HomeArea;
+  /** Takes the money for its trips itself (issue 26 split payment): its legs are paid as a part of their own. */
+  collectsOwnPayment?: boolean;
 }
 
 export interface HomeArea extends LatLon {
@@ -49,7 +51,8 @@ export const OPERATOR_CATALOGUE: readonly OperatorSpec[] = [
   op('Khao San Shuttle', 'TH', ['van'], 'small', { ...MANUAL, ...area(13.76, 100.5, 250) }),
   op('Gulf Coast Transfers', 'TH', ['van', 'charter'], 'regional'),
   op('Andaman Wave Ferries', 'TH', ['ferry'], 'major', area(7.9, 98.7, 250)),
-  op('Samui Island Ferry', 'TH', ['ferry'], 'major', area(9.6, 99.8, 150)),
+  // Collects its own payment: Bangkok → Koh Samui by bus and boat is a two-part checkout (issue 26).
+  op('Samui Island Ferry', 'TH', ['ferry'], 'major', { ...area(9.6, 99.8, 150), collectsOwnPayment: true }),
   op('Blue Lagoon Speedboats', 'TH', ['ferry'], 'regional'),
   op('Koh Chang Sea Link', 'TH', ['ferry'], 'small', { ...MANUAL, ...area(12.1, 102.4, 120) }),
   op('Phi Phi Sunrise Boats', 'TH', ['ferry'], 'small', { ...MANUAL, ...area(7.8, 98.8, 120) }),
@@ -197,8 +200,8 @@ export function buildOperators(
         currency,
         countryCode: spec.country,
         lateRefundPct: lateRefundPct(spec.classes, spec.size),
-        // Issue 26: the shop collects for every seeded operator until split payment is wired.
-        collectsOwnPayment: false,
+        // Issue 26: the shop collects for every seeded operator but the few that take their own payment.
+        collectsOwnPayment: spec.collectsOwnPayment ?? false,
       },
     });
   }

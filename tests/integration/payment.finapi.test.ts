@@ -78,7 +78,7 @@ describe.each(DATABASES)('finAPI bank transfers on $name', ({ open }) => {
     await handle.close();
   });
 
-  const reserved = () => reservedBooking(db, index, { currency: 'EUR', email: 'finapi@example.com' });
+  const reserved = (split = false) => reservedBooking(db, index, { currency: 'EUR', email: 'finapi@example.com', split });
 
   /** The pay step's "Bank transfer": the order placed with paygate finapi. */
   async function placeBankTransfer(bookingId: string, key = `finapi-${bookingId}`) {
@@ -186,46 +186,53 @@ describe.each(DATABASES)('finAPI bank transfers on $name', ({ open }) => {
     expect(await (await returnFromBank(booking.publicId)).json()).toMatchObject({ paid: false });
   });
 
-  it('refuses a forged or missing signature, another booking’s web form, a replay and a payment for another amount', async () => {
-    const booking = await reserved();
-    const other = await reserved();
-    const placed = await placeBankTransfer(booking.publicId);
-    const otherPlaced = await placeBankTransfer(other.publicId);
-    callbacksArrive = false; // the test delivers the callbacks itself
-    try {
-      expect((await sandbox.finalise(placed.webFormId, { action: 'approve', iban: SANDBOX_PAYER_IBAN })).kind).toBe('done');
-      expect((await sandbox.finalise(otherPlaced.webFormId, { action: 'approve', iban: SANDBOX_PAYER_IBAN })).kind).toBe('done');
-    } finally {
-      callbacksArrive = true;
-    }
-    const body = (webFormId: string) => JSON.stringify({ webFormId, status: 'COMPLETED' });
-    const post = (query: string, raw: string) => api.finapiCallback(ctx(`${FINAPI_CALLBACK_PATH}?${query}`, { method: 'POST', body: raw }));
-    const signed = (publicId: string) => `booking=${publicId}&signature=${finapiCallbackSignature(SETTINGS.callbackSecret, publicId)}`;
-    const refusal = async (response: Response) => `${String(response.status)} ${((await response.json()) as ErrorBody).error.code}`;
+  it.each([
+    ['a booking', false],
+    ['a part booking of a split payment', true],
+  ])(
+    'refuses for %s a forged or missing signature, another booking’s web form, a replay and a payment for another amount',
+    async (_, split) => {
+      const booking = await reserved(split);
+      const other = await reserved();
+      const placed = await placeBankTransfer(booking.publicId);
+      const otherPlaced = await placeBankTransfer(other.publicId);
+      callbacksArrive = false; // the test delivers the callbacks itself
+      try {
+        expect((await sandbox.finalise(placed.webFormId, { action: 'approve', iban: SANDBOX_PAYER_IBAN })).kind).toBe('done');
+        expect((await sandbox.finalise(otherPlaced.webFormId, { action: 'approve', iban: SANDBOX_PAYER_IBAN })).kind).toBe('done');
+      } finally {
+        callbacksArrive = true;
+      }
+      const body = (webFormId: string) => JSON.stringify({ webFormId, status: 'COMPLETED' });
+      const post = (query: string, raw: string) =>
+        api.finapiCallback(ctx(`${FINAPI_CALLBACK_PATH}?${query}`, { method: 'POST', body: raw }));
+      const signed = (publicId: string) => `booking=${publicId}&signature=${finapiCallbackSignature(SETTINGS.callbackSecret, publicId)}`;
+      const refusal = async (response: Response) => `${String(response.status)} ${((await response.json()) as ErrorBody).error.code}`;
 
-    const forged = finapiCallbackSignature('not-the-callback-secret-at-all', booking.publicId);
-    expect(await refusal(await post(`booking=${booking.publicId}&signature=${forged}`, body(placed.webFormId)))).toBe(
-      '401 invalid_signature',
-    );
-    expect(await refusal(await post(`booking=${booking.publicId}`, body(placed.webFormId)))).toBe('401 invalid_signature');
-    // Another booking's signature does not vouch for this booking's web form.
-    expect(await refusal(await post(signed(other.publicId), body(placed.webFormId)))).toBe('404 payment_not_found');
-    expect(await bookingStatus(booking.id)).toBe('awaiting_payment');
+      const forged = finapiCallbackSignature('not-the-callback-secret-at-all', booking.publicId);
+      expect(await refusal(await post(`booking=${booking.publicId}&signature=${forged}`, body(placed.webFormId)))).toBe(
+        '401 invalid_signature',
+      );
+      expect(await refusal(await post(`booking=${booking.publicId}`, body(placed.webFormId)))).toBe('401 invalid_signature');
+      // Another booking's signature does not vouch for this booking's web form.
+      expect(await refusal(await post(signed(other.publicId), body(placed.webFormId)))).toBe('404 payment_not_found');
+      expect(await bookingStatus(booking.id)).toBe('awaiting_payment');
 
-    // The bank executed another amount than the booking's (tampered on the way): refused, nothing sold.
-    const [finapiPayment] = await sandbox
-      .load<{ payload: { paymentId: number } }>('webform', otherPlaced.webFormId)
-      .then(async (form) => [await sandbox.load<Record<string, unknown>>('payment', String(form?.payload.paymentId))]);
-    if (!finapiPayment) throw new Error('no finAPI payment');
-    await sandbox.save('payment', String(finapiPayment.id), { ...finapiPayment, amount: (finapiPayment.amount as number) - 1 });
-    expect(await refusal(await post(signed(other.publicId), body(otherPlaced.webFormId)))).toBe('422 amount_mismatch');
-    expect(await bookingStatus(other.id)).toBe('awaiting_payment');
+      // The bank executed another amount than the booking's (tampered on the way): refused, nothing sold.
+      const [finapiPayment] = await sandbox
+        .load<{ payload: { paymentId: number } }>('webform', otherPlaced.webFormId)
+        .then(async (form) => [await sandbox.load<Record<string, unknown>>('payment', String(form?.payload.paymentId))]);
+      if (!finapiPayment) throw new Error('no finAPI payment');
+      await sandbox.save('payment', String(finapiPayment.id), { ...finapiPayment, amount: (finapiPayment.amount as number) - 1 });
+      expect(await refusal(await post(signed(other.publicId), body(otherPlaced.webFormId)))).toBe('422 amount_mismatch');
+      expect(await bookingStatus(other.id)).toBe('awaiting_payment');
 
-    // The genuine callback applies once; the same callback again changes nothing.
-    expect(await (await post(signed(booking.publicId), body(placed.webFormId))).json()).toMatchObject({ result: 'confirmed' });
-    expect(await (await post(signed(booking.publicId), body(placed.webFormId))).json()).toMatchObject({ result: 'duplicate' });
-    expect(await bookingStatus(booking.id)).toBe('confirmed');
-  });
+      // The genuine callback applies once; the same callback again changes nothing.
+      expect(await (await post(signed(booking.publicId), body(placed.webFormId))).json()).toMatchObject({ result: 'confirmed' });
+      expect(await (await post(signed(booking.publicId), body(placed.webFormId))).json()).toMatchObject({ result: 'duplicate' });
+      expect(await bookingStatus(booking.id)).toBe('confirmed');
+    },
+  );
 
   it('sells the seats once when finAPI’s callbacks and the traveller’s returns arrive all at once', async () => {
     const booking = await reserved();

@@ -70,7 +70,7 @@ describe.each(DATABASES)('Yuno card payments on $name', ({ open }) => {
     await handle.close();
   });
 
-  const reserved = () => reservedBooking(db, index, { currency: 'THB', email: 'yuno@example.com' });
+  const reserved = (split = false) => reservedBooking(db, index, { currency: 'THB', email: 'yuno@example.com', split });
 
   async function openSession(bookingId: string, key = `yuno-${bookingId}`) {
     const response = await api.yunoPaymentSession(
@@ -162,52 +162,58 @@ describe.each(DATABASES)('Yuno card payments on $name', ({ open }) => {
     expect(await bookingStatus(booking.id)).toBe('confirmed');
   });
 
-  it('refuses a forged signature, a tampered body, a replay and a signed event for the wrong amount, and changes nothing', async () => {
-    const booking = await reserved();
-    const session = await openSession(booking.publicId);
-    webhooksArrive = false; // the test delivers the webhook itself
-    let payment;
-    try {
-      const done = await sandbox.pay(session.checkout_session, GOOD_CARD);
-      if (done.kind !== 'done') throw new Error('not paid');
-      payment = done.payment;
-    } finally {
-      webhooksArrive = true;
-    }
-    const webhook = (p: typeof payment) =>
-      JSON.stringify({
-        type: 'payment',
-        type_event: 'payment.purchase',
-        account_id: SETTINGS.accountId,
-        retry: 0,
-        version: 2,
-        data: { payment: p },
-      });
-    const body = webhook(payment);
-    const post = (raw: string, signature: string | null) =>
-      api.yunoWebhook(
-        ctx(YUNO_WEBHOOK_PATH, { method: 'POST', body: raw, headers: signature === null ? {} : { [YUNO_SIGNATURE_HEADER]: signature } }),
-      );
-    const refusal = async (response: Response) => `${String(response.status)} ${((await response.json()) as ErrorBody).error.code}`;
+  it.each([
+    ['a booking', false],
+    ['a part booking of a split payment', true],
+  ])(
+    'refuses for %s a forged signature, a tampered body, a replay and a signed event for the wrong amount, and changes nothing',
+    async (_, split) => {
+      const booking = await reserved(split);
+      const session = await openSession(booking.publicId);
+      webhooksArrive = false; // the test delivers the webhook itself
+      let payment;
+      try {
+        const done = await sandbox.pay(session.checkout_session, GOOD_CARD);
+        if (done.kind !== 'done') throw new Error('not paid');
+        payment = done.payment;
+      } finally {
+        webhooksArrive = true;
+      }
+      const webhook = (p: typeof payment) =>
+        JSON.stringify({
+          type: 'payment',
+          type_event: 'payment.purchase',
+          account_id: SETTINGS.accountId,
+          retry: 0,
+          version: 2,
+          data: { payment: p },
+        });
+      const body = webhook(payment);
+      const post = (raw: string, signature: string | null) =>
+        api.yunoWebhook(
+          ctx(YUNO_WEBHOOK_PATH, { method: 'POST', body: raw, headers: signature === null ? {} : { [YUNO_SIGNATURE_HEADER]: signature } }),
+        );
+      const refusal = async (response: Response) => `${String(response.status)} ${((await response.json()) as ErrorBody).error.code}`;
 
-    expect(await refusal(await post(body, yunoSignature('not-the-webhook-secret-at-all', body)))).toBe('401 invalid_signature');
-    expect(await refusal(await post(body, null))).toBe('401 invalid_signature');
-    // The amount edited after signing: the signature no longer matches.
-    const tampered = body.replace('"value":', '"value":1');
-    expect(tampered).not.toBe(body);
-    expect(await refusal(await post(tampered, yunoSignature(SETTINGS.webhookSecret, body)))).toBe('401 invalid_signature');
-    // Correctly signed but for another amount than the payment's (a compromised or confused sender).
-    const cheaper = webhook({ ...payment, id: `${payment.id}-x`, amount: { ...payment.amount, value: payment.amount.value - 1 } });
-    expect(await refusal(await post(cheaper, yunoSignature(SETTINGS.webhookSecret, cheaper)))).toBe('422 amount_mismatch');
-    expect(await bookingStatus(booking.id)).toBe('awaiting_payment');
+      expect(await refusal(await post(body, yunoSignature('not-the-webhook-secret-at-all', body)))).toBe('401 invalid_signature');
+      expect(await refusal(await post(body, null))).toBe('401 invalid_signature');
+      // The amount edited after signing: the signature no longer matches.
+      const tampered = body.replace('"value":', '"value":1');
+      expect(tampered).not.toBe(body);
+      expect(await refusal(await post(tampered, yunoSignature(SETTINGS.webhookSecret, body)))).toBe('401 invalid_signature');
+      // Correctly signed but for another amount than the payment's (a compromised or confused sender).
+      const cheaper = webhook({ ...payment, id: `${payment.id}-x`, amount: { ...payment.amount, value: payment.amount.value - 1 } });
+      expect(await refusal(await post(cheaper, yunoSignature(SETTINGS.webhookSecret, cheaper)))).toBe('422 amount_mismatch');
+      expect(await bookingStatus(booking.id)).toBe('awaiting_payment');
 
-    // The genuine webhook applies once; the same webhook again changes nothing.
-    const genuine = await post(body, yunoSignature(SETTINGS.webhookSecret, body));
-    expect(await genuine.json()).toMatchObject({ result: 'confirmed' });
-    const replay = await post(body, yunoSignature(SETTINGS.webhookSecret, body));
-    expect(await replay.json()).toMatchObject({ result: 'duplicate' });
-    expect(await bookingStatus(booking.id)).toBe('confirmed');
-  });
+      // The genuine webhook applies once; the same webhook again changes nothing.
+      const genuine = await post(body, yunoSignature(SETTINGS.webhookSecret, body));
+      expect(await genuine.json()).toMatchObject({ result: 'confirmed' });
+      const replay = await post(body, yunoSignature(SETTINGS.webhookSecret, body));
+      expect(await replay.json()).toMatchObject({ result: 'duplicate' });
+      expect(await bookingStatus(booking.id)).toBe('confirmed');
+    },
+  );
 
   it('refunds through Yuno in the currency charged, partly and then the rest, each with its Yuno reference, once per event', async () => {
     const booking = await reserved();

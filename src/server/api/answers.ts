@@ -7,16 +7,13 @@
  */
 import { z } from 'zod';
 import { unsubscribeQuery } from '../mail/preferences.ts';
-import { totalsAnswer } from './answers/cart.ts';
+import { paymentPartAnswer, totalsAnswer } from './answers/cart.ts';
 import { moneySchema } from './answers/common.ts';
 import { SEARCH_ANSWERS } from './answers/search.ts';
 
 export { moneySchema };
 
 const paygate = z.object({ code: z.string(), type: z.string(), name: z.string() });
-
-/** A leg's seat map (issue 27): places deck by deck, `null` for the aisle or a place the class does not sell. */
-const part = z.object({ part: z.number().int().min(0), trip_key: z.string(), total: moneySchema });
 
 const supportArticleSummary = z.object({
   slug: z.string(),
@@ -80,9 +77,9 @@ export const ANSWERS = {
   ]),
   totals: totalsAnswer,
   paygates: z.object({ paygates: z.array(paygate) }),
-  totalSplit: z.object({ parts: z.array(part.extend({ direction: z.enum(['outbound', 'return']) })) }),
-  paygatesSplit: z.object({ parts: z.array(part.extend({ direction: z.enum(['outbound', 'return']), paygates: z.array(paygate) })) }),
-  paySplit: z.object({ booking_id: z.uuid(), parts: z.array(part) }),
+  totalSplit: z.object({ parts: z.array(paymentPartAnswer) }),
+  paygatesSplit: z.object({ parts: z.array(paymentPartAnswer.extend({ paygates: z.array(paygate) })) }),
+  paySplit: z.object({ booking_id: z.uuid(), parts: z.array(paymentPartAnswer) }),
   validForm: z.object({ valid: z.literal(true), fields: z.object({}) }),
   reserved: z.object({
     booking: z.object({

@@ -2,8 +2,9 @@
  * Checkout endpoints (SPEC §7): checkout, checkout/split, validate/form, checkout/booking-form,
  * checkout/reserve/{hash}, total/{hash}, total/split/{hash}, paygates/{hash},
  * paygates/split/{hash}. The form is validated here with the same zod rules the island uses.
- * "Split" answers carry one part per trip of the cart (outbound, return), each with its own
- * total, for paying them separately.
+ * "Split" answers carry one entry per payment part (issue 26: the shop's, and one per operator
+ * collecting its own payment; src/server/checkout/payParts.ts), each with its own total, legs,
+ * and once reserved its own booking — every part is paid on its own.
  */
 import { isHolding } from '../../domain/booking/lifecycle.ts';
 import type { ChangeContext } from '../../domain/booking/actor.ts';
@@ -24,6 +25,7 @@ import { logCheckoutStage } from '../booking/log.ts';
 import { siteSetting } from '../settings/settings.ts';
 import { PAYGATES } from '../payment/paygates.ts';
 import { getSearchIndex } from '../search/cache.ts';
+import { cartPaymentParts } from './payParts.ts';
 import { addonOffer, checkoutContext, priceAddons, totals, type CheckoutContext } from './context.ts';
 import { changeCartClass, changeClassBody, type ChangeClassInput, type ChangeClassResult } from '../cart/changeClass.ts';
 import { crashPoint } from '../crashPoints.ts';
@@ -94,14 +96,6 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
     return lines;
   }
 
-  function parts(cc: CheckoutContext, index: TimetableIndex) {
-    const currency = cc.loaded.cart.currency;
-    return cc.loaded.items.map((item, i) => {
-      const fare = item.legs.reduce((s, l) => s + l.unitPriceMinor, 0) * cc.loaded.cart.people;
-      return { part: i, trip_key: item.tripKey, direction: i === 0 ? 'outbound' : 'return', total: toMoney(fare, currency, index.fx) };
-    });
-  }
-
   return endpoints({
     /** GET checkout?hash=: the cart, required fields, add-on offers and current booking. */
     async checkout(ctx: Ctx): Promise<Response> {
@@ -125,7 +119,7 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
 
     async checkoutSplit(ctx: Ctx): Promise<Response> {
       const loaded = await load(ctx, queryObject(ctx.url).hash);
-      return json({ parts: parts(loaded.cc, loaded.index), fields: loaded.cc.fields }, 200, NO_STORE);
+      return json({ parts: await cartPaymentParts(loaded.db, loaded.cc, loaded.index), fields: loaded.cc.fields }, 200, NO_STORE);
     },
 
     /** POST validate/form {hash, form}: the server's verdict on the form, field by field. */
@@ -156,7 +150,7 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
 
     async totalSplit(ctx: Ctx): Promise<Response> {
       const loaded = await load(ctx, ctx.params.hash);
-      return json({ parts: parts(loaded.cc, loaded.index) }, 200, NO_STORE);
+      return json({ parts: await cartPaymentParts(loaded.db, loaded.cc, loaded.index) }, 200, NO_STORE);
     },
 
     /** POST checkout/reserve/{hash} {form}: validate again, then hold every leg's seats. */
@@ -272,7 +266,9 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
     async paygatesSplit(ctx: Ctx): Promise<Response> {
       const loaded = await load(ctx, ctx.params.hash);
       const gates = PAYGATES.map((p) => ({ code: p.code, type: p.type, name: ctx.locals.t(p.labelKey) }));
-      return json({ parts: parts(loaded.cc, loaded.index).map((p) => ({ ...p, paygates: gates })) }, 200, NO_STORE);
+      // Every part is paid through the same paygates, each part on its own booking.
+      const parts = await cartPaymentParts(loaded.db, loaded.cc, loaded.index);
+      return json({ parts: parts.map((p) => ({ ...p, paygates: gates })) }, 200, NO_STORE);
     },
   });
 }

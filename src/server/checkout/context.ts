@@ -23,7 +23,7 @@ import type { Translate } from '../../i18n/translate.ts';
 import { cartTotal, loadCart, type LoadedCart } from '../cart/cart.ts';
 import { cartViewV2, type CartViewV2 } from '../cart/view.ts';
 import type { Db } from '../db/client.ts';
-import { currentBookingForCart, type BookingRow } from '../booking/bookings.ts';
+import { bookingsOfCart, leadBooking, type BookingRow } from '../booking/bookings.ts';
 import type { AddonOffer } from '../../domain/checkout/addonOffer.ts';
 
 export type { AddonOffer };
@@ -32,7 +32,10 @@ export interface CheckoutContext {
   loaded: LoadedCart;
   view: CartViewV2;
   fields: FieldSet;
+  /** The booking the step acts on: the cart's booking, or of a cart paid in parts the next part to pay. */
   booking: BookingRow | undefined;
+  /** Every booking of the cart: one, or one per payment part (issue 26), a lapsed part included as released. */
+  bookings: BookingRow[];
   fromThb: (thbMinor: number) => number;
   pickups: ReturnType<typeof pickupOptions>;
   fareMinor: number;
@@ -55,11 +58,13 @@ export async function checkoutContext(
   const classes = [...view.items.flatMap((i) => i.legs.map((l) => l.vehclass ?? 'bus')), ...loaded.products.map((p) => p.kind)];
   const first = view.items[0]?.legs[0];
   const currency = loaded.cart.currency;
+  const bookings = await bookingsOfCart(db, loaded.cart.id, now);
   return {
     loaded,
     view,
     fields: passengerFields(classes),
-    booking: await currentBookingForCart(db, loaded.cart.id, now),
+    booking: leadBooking(bookings),
+    bookings,
     fromThb: (thb) => convertMinor(thb, 'THB', currency, index.fx) ?? thb,
     pickups: first ? pickupOptions(first.dep_time, first.from.name, localMinus) : [],
     fareMinor: cartTotal(loaded),

@@ -5,11 +5,11 @@
  * src/domain/checkout/steps.ts; this reads the cart and its booking.
  */
 import { defineMiddleware } from 'astro:middleware';
-import { restrictStep, unknownCartPath, type CheckoutStep } from '../../domain/checkout/steps.ts';
+import { checkoutPath, restrictStep, unknownCartPath, type CheckoutStep } from '../../domain/checkout/steps.ts';
 import { cartHashSchema } from '../../domain/cart/cartHash.ts';
 import { loadCart } from '../cart/cart.ts';
 import { cartOpenTo } from '../booking/access.ts';
-import { currentBookingForCart } from '../booking/bookings.ts';
+import { bookingsOfCart, leadBooking } from '../booking/bookings.ts';
 import { isPaid } from '../../domain/booking/lifecycle.ts';
 
 const PATH = /^\/([a-zA-Z-]{2,5})\/(checkout|pay)\/([^/]+)(?:\/step\/(passengers|confirmation))?\/?$/;
@@ -33,11 +33,19 @@ export const checkoutMiddleware = defineMiddleware(async (context, next) => {
   const found = await loadCart(db, hash);
   // A booked cart is no one's but its owner's: a stranger is sent where an unknown hash is sent.
   const loaded = found && (await cartOpenTo(db, context.request, found.cart.id, new Date())) ? found : undefined;
-  const booking = loaded && (await currentBookingForCart(db, loaded.cart.id, new Date()));
-  const target = restrictStep(lang, hash, stepOf(kind, step), {
-    cartExists: loaded !== undefined,
-    hasLiveBooking: booking !== undefined && !isPaid(booking.status),
-    paidBookingId: booking && isPaid(booking.status) ? booking.publicId : null,
-  });
+  const parts = loaded ? await bookingsOfCart(db, loaded.cart.id, new Date()) : [];
+  const booking = leadBooking(parts);
+  const split = parts.length > 1;
+  const anyPaid = parts.some((b) => isPaid(b.status));
+  const target =
+    // A cart paid in parts (issue 26) stays on the pay step until every part is paid, and once a
+    // part is paid it is never reserved again: the pay step shows what is paid and what was released.
+    split && anyPaid && stepOf(kind, step) !== 3 && !parts.every((b) => isPaid(b.status))
+      ? checkoutPath(lang, hash, 3)
+      : restrictStep(lang, hash, stepOf(kind, step), {
+          cartExists: loaded !== undefined,
+          hasLiveBooking: booking !== undefined && (split ? anyPaid || !isPaid(booking.status) : !isPaid(booking.status)),
+          paidBookingId: booking && (split ? parts.every((b) => isPaid(b.status)) : isPaid(booking.status)) ? booking.publicId : null,
+        });
   return target ? context.redirect(target, 302) : next();
 });

@@ -457,6 +457,16 @@ export const bookings = pgTable(
     affiliateId: text('affiliate_id'),
     /** Issue 25: the reseller (agent) account that booked for a customer; null for travellers' own bookings. */
     resellerUserId: integer('reseller_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /**
+     * Issue 26 split payment: the payment part this booking is (`shop`, `operator:{id}`,
+     * src/domain/payment/paymentParts.ts) when its cart is paid in parts — one booking per part;
+     * null when the booking carries the whole cart.
+     */
+    paymentPart: text('payment_part'),
+    /** The cart legs the part carries (item and leg indexes); null when it carries the whole cart. */
+    partLegs: jsonb('part_legs').$type<{ itemIndex: number; legIndex: number }[]>(),
+    /** Whether this part also carries the cart's other product lines and add-ons (the first part does). */
+    partCarriesExtras: boolean('part_carries_extras').notNull().default(false),
   },
   (t) => [
     index('bookings_cart_idx').on(t.cartId),

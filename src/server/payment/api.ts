@@ -6,7 +6,6 @@
  */
 import type { APIContext } from 'astro';
 import { z } from 'zod';
-import { toMoney } from '../../domain/search/money.ts';
 import { ApiError, errorResponse } from '../api/errors.ts';
 import { ProviderUnavailable } from './providerErrors.ts';
 import { endpoints, json, JSON_TYPE, NO_STORE, parseInput, queryObject, readJson } from '../api/http.ts';
@@ -15,7 +14,9 @@ import { cartHashQuery, cartHashSchema } from '../../domain/cart/cartHash.ts';
 import { loadCart, type LoadedCart } from '../cart/cart.ts';
 import type { Db } from '../db/client.ts';
 import { bookingIdByPublicId, cartOpenTo, ownsBooking } from '../booking/access.ts';
-import { currentBookingForCart, currentBookingForCartHash, getBooking, type BookingRow } from '../booking/bookings.ts';
+import { currentBookingForCartHash, getBooking, leadBooking, bookingsOfCart, type BookingRow } from '../booking/bookings.ts';
+import { checkoutContext } from '../checkout/context.ts';
+import { cartPaymentParts } from '../checkout/payParts.ts';
 import { logCheckoutStage } from '../booking/log.ts';
 import { travellerContext } from '../booking/requestContext.ts';
 import type { EventDispatcher } from '../events/dispatch.ts';
@@ -159,7 +160,8 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
   async function cartBooking(ctx: Ctx, d: Db, hash: string): Promise<{ cart: LoadedCart; booking: BookingRow | undefined }> {
     const cart = await loadCart(d, hash);
     if (!cart || !(await cartOpenTo(d, ctx.request, cart.cart.id, new Date(now())))) throw new ApiError('cart_not_found');
-    return { cart, booking: await currentBookingForCart(d, cart.cart.id, new Date(now())) };
+    // Of a cart paid in parts (issue 26), the next part to pay (else a paid one), as the pay step shows it.
+    return { cart, booking: leadBooking(await bookingsOfCart(d, cart.cart.id, new Date(now()))) };
   }
 
   async function place(ctx: Ctx, d: Db, bookingId: number, paygate: PaygateCode, booking?: BookingRow) {
@@ -391,24 +393,16 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
       );
     },
 
+    /** GET pay/split/{hash}: the cart's payment parts (issue 26), each with its own booking to pay; `booking_id` is the next one to pay. */
     async paySplit(ctx: Ctx): Promise<Response> {
       const hash = parseInput(cartHashSchema, ctx.params.hash, 'invalid_cart');
       const d = await db();
-      const { cart, booking } = await cartBooking(ctx, d, hash);
+      const { booking } = await cartBooking(ctx, d, hash);
       if (!booking) throw new ApiError('booking_not_found');
       const index = await getSearchIndex(options.db, now());
-      return json(
-        {
-          booking_id: booking.publicId,
-          parts: cart.items.map((item, i) => ({
-            part: i,
-            trip_key: item.tripKey,
-            total: toMoney(item.legs.reduce((s, l) => s + l.unitPriceMinor, 0) * booking.people, booking.currency, index.fx),
-          })),
-        },
-        200,
-        NO_STORE,
-      );
+      const cc = await checkoutContext(d, index, hash, ctx.locals.locale.code, new Date(now()));
+      if (!cc?.booking) throw new ApiError('booking_not_found');
+      return json({ booking_id: cc.booking.publicId, parts: await cartPaymentParts(d, cc, index) }, 200, NO_STORE);
     },
 
     async placeOrder(ctx: Ctx): Promise<Response> {

@@ -98,8 +98,19 @@ export function stockNeeds(loaded: LoadedCart, quoted: CartQuote, people: number
   return { legs, units };
 }
 
-/** A booked cart's lines as stored: departure items with their legs, then the other products. */
-async function storedLines(reader: Reader, cartId: number) {
+/**
+ * The share of a cart one booking carries: all of it, or — split payment (issue 26) — one
+ * payment part's legs, plus the other product lines when the part carries them.
+ */
+export interface BookedShare {
+  cartId: number;
+  partLegs: readonly { itemIndex: number; legIndex: number }[] | null;
+  partCarriesExtras: boolean;
+}
+
+/** A booked cart's lines as stored: departure items with their legs, then the other products (of a part: its share). */
+async function storedLines(reader: Reader, share: BookedShare) {
+  const { cartId } = share;
   const legs = await reader
     .select({ item: cartItems, leg: cartLegs })
     .from(cartLegs)
@@ -117,16 +128,25 @@ async function storedLines(reader: Reader, cartId: number) {
     .from(cartProductLines)
     .where(eq(cartProductLines.cartId, cartId))
     .orderBy(asc(cartProductLines.position));
-  return { seats: [...items.values()].map(departureLineOf), products };
+  const whole = { seats: [...items.values()].map(departureLineOf), products };
+  const partLegs = share.partLegs;
+  if (!partLegs) return whole;
+  const carried = (itemIndex: number, legIndex: number) => partLegs.some((l) => l.itemIndex === itemIndex && l.legIndex === legIndex);
+  return {
+    seats: whole.seats
+      .map((line, itemIndex) => ({ ...line, legs: line.legs.filter((_, legIndex) => carried(itemIndex, legIndex)) }))
+      .filter((line) => line.legs.length > 0),
+    products: share.partCarriesExtras ? products : [],
+  };
 }
 
-/** How cancelling the booked cart refunds each line, by each line's product. */
+/** How cancelling the booked cart (or the booking's part of it) refunds each line, by each line's product. */
 export async function refundTermsOfCart(
   reader: Reader,
-  cartId: number,
+  share: BookedShare,
   people: number,
 ): Promise<{ terms: RefundLeg[]; fareMinor: number }> {
-  const { seats, products } = await storedLines(reader, cartId);
+  const { seats, products } = await storedLines(reader, share);
   const terms = await departureSeat.refundTerms(
     reader,
     seats.map((line) => ({ line, priceMinor: seatUnitMinor(line) * people })),
@@ -142,9 +162,9 @@ export async function refundTermsOfCart(
   return { terms, fareMinor };
 }
 
-/** Instant when every line's product confirms at once; a line of an unknown kind waits for staff. */
-export async function confirmationOfCart(reader: Reader, cartId: number): Promise<'instant' | 'manual'> {
-  const { seats, products } = await storedLines(reader, cartId);
+/** Instant when every line's product (of the booking's share) confirms at once; a line of an unknown kind waits for staff. */
+export async function confirmationOfCart(reader: Reader, share: BookedShare): Promise<'instant' | 'manual'> {
+  const { seats, products } = await storedLines(reader, share);
   if ((await departureSeat.confirmation(reader, seats)) === 'manual') return 'manual';
   const groups = byKind(products);
   if (!groups) return 'manual';

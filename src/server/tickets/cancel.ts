@@ -20,7 +20,7 @@ async function preview(db: Reader, booking: typeof bookings.$inferSelect, now: D
   // Each line refunds by its own product's terms (src/server/products): seats by their class and
   // operator, a pass or an add-on by its rule. Whatever the total holds beyond them (insurance and
   // other extras) comes back only with a full refund.
-  const { terms, fareMinor } = await refundTermsOfCart(db, booking.cartId, booking.people);
+  const { terms, fareMinor } = await refundTermsOfCart(db, booking, booking.people);
   return refundPreview(terms, Math.max(0, booking.totalMinor - fareMinor), now);
 }
 

@@ -132,11 +132,20 @@ const addonOffer = describes<AddonOffer>()(
   }),
 );
 
-const part = z.object({
-  part: z.number().int().min(0),
-  trip_key: z.string(),
-  direction: z.enum(['outbound', 'return']),
+/**
+ * Issue 26 split payment: one payment part of a checkout — the shop's, or an operator's that
+ * collects its own payment — with its legs, its money and, once reserved, its own booking.
+ */
+export const paymentPartAnswer = z.object({
+  key: z.string().meta({ description: '`shop`, or `operator:{id}` for an operator collecting its own payment.' }),
+  collector: z.string().nullable().meta({ description: 'The collecting operator’s name; null when the shop collects.' }),
+  legs: z.array(
+    z.object({ item: z.number().int().min(0), leg: z.number().int().min(0), from: z.string(), to: z.string(), dep_time: z.string() }),
+  ),
+  fare: moneySchema,
+  addons: moneySchema.meta({ description: 'Add-ons and other products this part carries (the first part carries them).' }),
   total: moneySchema,
+  booking: z.object({ id: z.uuid(), status: z.string() }).nullable().meta({ description: 'The part’s booking once reserved.' }),
 });
 
 export const CART_ANSWERS = {
@@ -151,7 +160,7 @@ export const CART_ANSWERS = {
   }),
   cart: cartAnswer,
   cartV2: cartV2Answer,
-  checkoutSplit: z.object({ parts: z.array(part), fields: fieldSet }),
+  checkoutSplit: z.object({ parts: z.array(paymentPartAnswer), fields: fieldSet }),
   bookingForm: z.object({
     valid: z.literal(true),
     // The form as parsed with this cart's rules (bookingFormSchema, built per cart): its shape is the request's.

@@ -14,6 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { ChangeContext } from '../../../domain/booking/actor.ts';
+import { lockOrder } from '../../../domain/cart/holds.ts';
 import type { QuotedLeg } from '../../../domain/cart/quote.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingAudit, bookings, departureInventory, seatHolds } from '../../db/schema.ts';
@@ -117,6 +118,8 @@ async function legRows(tx: Tx, legs: readonly QuotedLeg[], now: Date, lock: bool
   return lock ? select.for('update', { of: departureInventory }) : select;
 }
 
+type LockedLegRow = Awaited<ReturnType<typeof legRows>>[number];
+
 /** Creates the legs' inventory rows that do not exist yet (a concurrent creator is harmless). */
 function createInventoryRows(db: Db, legs: readonly QuotedLeg[]) {
   return db
@@ -157,6 +160,8 @@ export interface NewBooking {
   products?: readonly ProductStockWant[];
   /** Places the traveller chose on legs whose operator assigns seats (one per passenger), held with the seats. */
   seats?: readonly LegSeats[];
+  /** Split payment: the part this booking is and the cart legs it carries (absent: the whole cart). */
+  part?: { key: string; legs: readonly { itemIndex: number; legIndex: number }[]; carriesExtras: boolean };
 }
 
 /** The places chosen on one leg, named by its departure. */
@@ -281,6 +286,85 @@ async function holdInOneStatement(db: Db, legs: readonly QuotedLeg[], b: NewBook
 }
 
 /**
+ * Writes one held booking on inventory rows the transaction has locked and found to have the
+ * seats: raises seats_held, inserts the booking, its audit row, its holds, its chosen places and
+ * its product stock. Throws SoldOut (rolling the transaction back) when product stock is short.
+ * `rows` are re-read by the caller after each booking when several share one transaction.
+ */
+export async function writeHeldBooking(
+  tx: Tx,
+  rows: readonly LockedLegRow[],
+  legs: readonly QuotedLeg[],
+  b: NewBooking,
+  places: readonly { departureInventoryId: number; seats: readonly string[] }[],
+  lock: boolean,
+): Promise<typeof bookings.$inferSelect> {
+  const products = b.products ?? [];
+  for (const row of rows)
+    await tx
+      .update(departureInventory)
+      .set({ seatsHeld: row.seatsHeld + b.people, updatedAt: b.now })
+      .where(eq(departureInventory.id, row.id));
+  const [created] = await tx
+    .insert(bookings)
+    .values({
+      reference: newBookingReference(),
+      cartId: b.cartId,
+      status: 'reserved',
+      userId: b.userId,
+      email: b.email,
+      lang: b.lang,
+      currency: b.currency,
+      people: b.people,
+      totalMinor: b.totalMinor,
+      passengers: b.passengers,
+      addons: b.addons,
+      holdExpiresAt: b.expiresAt,
+      createdAt: b.now,
+      updatedAt: b.now,
+      paymentPart: b.part?.key ?? null,
+      partLegs: b.part ? [...b.part.legs] : null,
+      partCarriesExtras: b.part?.carriesExtras ?? false,
+    })
+    .returning();
+  if (!created) throw new Error('booking insert returned nothing');
+  await auditBirth(tx, created, b.ctx);
+  const byKey = new Map(rows.map((r) => [keyOf(r), r.id]));
+  const holds =
+    legs.length === 0
+      ? []
+      : await tx
+          .insert(seatHolds)
+          .values(
+            legs.map((leg) => ({
+              bookingId: created.id,
+              departureInventoryId: byKey.get(keyOf(leg)) ?? 0,
+              seats: b.people,
+              status: 'held' as const,
+              expiresAt: b.expiresAt,
+              createdAt: b.now,
+            })),
+          )
+          .returning({ id: seatHolds.id, departureInventoryId: seatHolds.departureInventoryId });
+  const holdOf = new Map(holds.map((h) => [h.departureInventoryId, h.id]));
+  await writeChosenSeats(
+    tx,
+    places.map((p) => ({ ...p, holdId: holdOf.get(p.departureInventoryId) ?? 0 })),
+  );
+  const shortages = await holdProductStock(tx, {
+    bookingId: created.id,
+    wants: products,
+    now: b.now,
+    expiresAt: b.expiresAt,
+    releaseLapsed: (stockIds) => releaseLapsedOnStockRows(tx, stockIds, b.now, b.ctx),
+    lock,
+  });
+  // Rolls the whole hold back: a booking holds everything in its cart or nothing.
+  if (shortages.length > 0) throw new SoldOut([], shortages);
+  return created;
+}
+
+/**
  * Holds every leg (already in the global lock order) and every other product of the cart for a
  * new booking, or nothing. Seats alone usually take one statement; a cart with other products
  * takes the stepwise transaction, seats first, then product stock (the lock order).
@@ -333,65 +417,7 @@ export async function holdSeats(db: Db, legs: readonly QuotedLeg[], b: NewBookin
       const taken = await seatsTakenAmong(tx, places);
       if (taken.length > 0) throw new SeatTaken(taken);
       if (places.length > 0 && holdProbe.afterSeatCheck) await holdProbe.afterSeatCheck();
-      for (const row of rows)
-        await tx
-          .update(departureInventory)
-          .set({ seatsHeld: row.seatsHeld + b.people, updatedAt: b.now })
-          .where(eq(departureInventory.id, row.id));
-      const [created] = await tx
-        .insert(bookings)
-        .values({
-          reference: newBookingReference(),
-          cartId: b.cartId,
-          status: 'reserved',
-          userId: b.userId,
-          email: b.email,
-          lang: b.lang,
-          currency: b.currency,
-          people: b.people,
-          totalMinor: b.totalMinor,
-          passengers: b.passengers,
-          addons: b.addons,
-          holdExpiresAt: b.expiresAt,
-          createdAt: b.now,
-          updatedAt: b.now,
-        })
-        .returning();
-      if (!created) throw new Error('booking insert returned nothing');
-      await auditBirth(tx, created, b.ctx);
-      const byKey = new Map(rows.map((r) => [keyOf(r), r.id]));
-      const holds =
-        legs.length === 0
-          ? []
-          : await tx
-              .insert(seatHolds)
-              .values(
-                legs.map((leg) => ({
-                  bookingId: created.id,
-                  departureInventoryId: byKey.get(keyOf(leg)) ?? 0,
-                  seats: b.people,
-                  status: 'held' as const,
-                  expiresAt: b.expiresAt,
-                  createdAt: b.now,
-                })),
-              )
-              .returning({ id: seatHolds.id, departureInventoryId: seatHolds.departureInventoryId });
-      const holdOf = new Map(holds.map((h) => [h.departureInventoryId, h.id]));
-      await writeChosenSeats(
-        tx,
-        places.map((p) => ({ ...p, holdId: holdOf.get(p.departureInventoryId) ?? 0 })),
-      );
-      const shortages = await holdProductStock(tx, {
-        bookingId: created.id,
-        wants: products,
-        now: b.now,
-        expiresAt: b.expiresAt,
-        releaseLapsed: (stockIds) => releaseLapsedOnStockRows(tx, stockIds, b.now, b.ctx),
-        lock,
-      });
-      // Rolls the whole hold back: a booking holds everything in its cart or nothing.
-      if (shortages.length > 0) throw new SoldOut([], shortages);
-      return created;
+      return writeHeldBooking(tx, rows, legs, b, places, lock);
     });
     return {
       ok: true,
@@ -403,6 +429,85 @@ export async function holdSeats(db: Db, legs: readonly QuotedLeg[], b: NewBookin
         currency: booking.currency,
         holdExpiresAt: booking.holdExpiresAt,
       },
+    };
+  } catch (error) {
+    if (error instanceof SoldOut) return { ok: false, code: 'sold_out', legs: error.legs, products: error.products };
+    if (error instanceof SeatTaken) return { ok: false, code: 'seat_taken', seats: error.seats };
+    throw error;
+  }
+}
+
+/** One payment part of a cart to hold: its legs (in the global lock order) and its booking. */
+export interface PartToHold {
+  legs: readonly QuotedLeg[];
+  booking: NewBooking;
+}
+
+export type PartsHoldResult =
+  | { ok: true; bookings: ReservedBooking[] }
+  | { ok: false; code: 'sold_out'; legs: SoldOutLeg[]; products: ProductShortage[] }
+  | { ok: false; code: 'seat_taken'; seats: string[] };
+
+/**
+ * Split payment (issue 26): one booking per payment part of a cart, every part's seats held in
+ * ONE transaction, all or nothing — a traveller never gets the boat without the bus. Every part's
+ * inventory rows are locked at once, in the global lock order, before anything is written (so two
+ * carts sharing departures queue instead of deadlocking); then each part's booking is written on
+ * its rows, product stock last (the lock order). `lock: false` is the concurrency test's negative
+ * control, as for holdSeats.
+ */
+export async function holdParts(db: Db, parts: readonly PartToHold[], lock = true): Promise<PartsHoldResult> {
+  const first = parts[0]?.booking;
+  if (!first) throw new Error('holdParts needs at least one part');
+  const all = lockOrder(parts.flatMap((p) => p.legs));
+  const need = new Map<string, number>();
+  for (const part of parts) for (const leg of part.legs) need.set(keyOf(leg), (need.get(keyOf(leg)) ?? 0) + part.booking.people);
+  if (all.length > 0) await createInventoryRows(db, all);
+  try {
+    const created = await changeInTransaction(db, async (tx) => {
+      let rows = all.length === 0 ? [] : await legRows(tx, all, first.now, lock);
+      if (rows.some((r) => r.lapsedSeats > 0)) {
+        const released = await releaseLapsedOnLockedRows(
+          tx,
+          rows.map((r) => r.id),
+          first.now,
+          first.ctx,
+        );
+        rows = rows.map((r) => ({ ...r, seatsHeld: r.seatsHeld - (released.get(r.id) ?? 0) }));
+      }
+      const short = rows
+        .filter((r) => r.seatsTotal - r.seatsHeld - r.seatsSold < (need.get(keyOf(r)) ?? 0))
+        .map((r) => ({
+          scheduleId: r.scheduleId,
+          travelOptionId: r.travelOptionId,
+          serviceDate: r.serviceDate,
+          seatsLeft: Math.max(0, r.seatsTotal - r.seatsHeld - r.seatsSold),
+        }));
+      if (short.length > 0 || rows.length !== all.length) throw new SoldOut(short);
+      const written: (typeof bookings.$inferSelect)[] = [];
+      for (const part of parts) {
+        const keys = new Set(part.legs.map(keyOf));
+        const partRows = rows.filter((r) => keys.has(keyOf(r)));
+        const chosen = (part.booking.seats ?? []).filter((c) => c.seats.length > 0);
+        const places = chosen.map((c) => ({ departureInventoryId: partRows.find((r) => keyOf(r) === keyOf(c))?.id ?? 0, seats: c.seats }));
+        const taken = await seatsTakenAmong(tx, places);
+        if (taken.length > 0) throw new SeatTaken(taken);
+        written.push(await writeHeldBooking(tx, partRows, part.legs, part.booking, places, lock));
+        // The rows' counts moved: a later part on the same departure adds to the new count.
+        rows = rows.map((r) => (keys.has(keyOf(r)) ? { ...r, seatsHeld: r.seatsHeld + part.booking.people } : r));
+      }
+      return written;
+    });
+    return {
+      ok: true,
+      bookings: created.map((booking) => ({
+        id: booking.id,
+        publicId: booking.publicId,
+        reference: booking.reference,
+        totalMinor: booking.totalMinor,
+        currency: booking.currency,
+        holdExpiresAt: booking.holdExpiresAt,
+      })),
     };
   } catch (error) {
     if (error instanceof SoldOut) return { ok: false, code: 'sold_out', legs: error.legs, products: error.products };

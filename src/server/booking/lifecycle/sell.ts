@@ -61,6 +61,13 @@ async function sellLiveHolds(
       select coalesce(bool_and(o.confirmation = 'instant'), true) as every
       from ${cartLegs} l join ${cartItems} i on i.id = l.cart_item_id join ${travelOptions} o on o.id = l.travel_option_id
       where i.cart_id = ${booking.cartId}
+      ${
+        // A payment part (issue 26) confirms by its own legs: the departures its holds are on.
+        booking.partLegs
+          ? sql`and l.travel_option_id in (select d.travel_option_id from ${seatHolds} h
+              join ${departureInventory} d on d.id = h.departure_inventory_id where h.booking_id = ${bookingId})`
+          : sql``
+      }
     ),
     booked as (
       update ${bookings}
@@ -139,7 +146,7 @@ export async function sell(
   await tx.update(seatHolds).set({ status: 'sold' }).where(eq(seatHolds.bookingId, booking.id));
   // Instant operators confirm at once; a leg with a manual operator (or a product waiting for its
   // issuer) leaves the booking pending.
-  const status = (await confirmationOfCart(tx, booking.cartId)) === 'instant' ? 'confirmed' : 'pending_confirmation';
+  const status = (await confirmationOfCart(tx, booking)) === 'instant' ? 'confirmed' : 'pending_confirmation';
   // The lapse above may have moved this booking to expired: the transition starts from the status now.
   const [current] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking.id));
   await applyTransition(tx, {

@@ -1,0 +1,109 @@
+/**
+ * Split payment (issue 26 item 5) in the browser. In the seeded network Samui Island Ferry takes
+ * the money for its boats itself, so Bangkok → Koh Samui by bus and boat is a checkout in two
+ * parts: the shop's (the bus) and the ferry's. The pay step shows each part with its own total and
+ * paygates; the traveller pays the first part by card through the Yuno session, is led back to
+ * the pay step, pays the second by bank transfer in the finAPI web form, and has two tickets.
+ * Cancelling one of them records its refund against the provider that took that part's money.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from '../support/browser.ts';
+import { payWithTestCard } from '../support/booking.ts';
+
+const FERRY = 'Samui Island Ferry';
+
+interface SearchBody {
+  trips: { segments: { operator: number }[]; travel_options: { booking_uri: string; bookable: 0 | 1; seats_left: number }[] }[];
+}
+
+/** A bookable bus-and-boat trip Bangkok → Koh Samui whose boat belongs to the ferry that collects its own payment. */
+async function twoOperatorBookingUri(page: Page, offsetDays: number): Promise<string> {
+  const common = (await (await page.request.get('/api/nuxt/en/common-data')).json()) as { operators: { id: number; name: string }[] };
+  const ferry = common.operators.find((o) => o.name === FERRY);
+  if (!ferry) throw new Error(`${FERRY} is not seeded`);
+  for (const to of ['koh-samui', 'koh-tao', 'koh-phangan'])
+    for (let day = offsetDays; day < offsetDays + 3; day++) {
+      const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+      const response = await page.request.get(`/api/nuxt/en/trips/search?fromSlug=bangkok&toSlug=${to}&date=${date}&people=1&currency=EUR`);
+      if (!response.ok()) continue;
+      const body = (await response.json()) as SearchBody;
+      const option = body.trips
+        .filter((t) => t.segments.some((s) => s.operator === ferry.id) && t.segments.some((s) => s.operator !== ferry.id))
+        .flatMap((t) => t.travel_options)
+        .find((o) => o.bookable === 1 && o.seats_left >= 1);
+      if (option) return option.booking_uri;
+    }
+  throw new Error(`no bookable trip from Bangkok to the islands with ${FERRY} and another operator`);
+}
+
+/** Clicks a paygate of one part until its provider's page opens (a click before the island hydrated is lost). */
+async function openProvider(page: Page, part: string, paygate: string, providerPage: RegExp): Promise<void> {
+  await expect(async () => {
+    await page.getByRole('region', { name: part }).getByRole('button', { name: paygate }).click();
+    await expect(page).toHaveURL(providerPage, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+test('pays a two-operator checkout in two parts, gets two tickets, and a cancelled part is refunded by its own provider', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const email = `split-${String(Date.now())}@example.com`;
+  await page.goto(`${await twoOperatorBookingUri(page, 14)}?people=1&currency=EUR`);
+  await page.getByRole('link', { name: 'Continue to passenger details' }).click();
+  const passenger = page.getByRole('group', { name: 'Passenger 1' });
+  await passenger.getByLabel('Full name as in the passport').fill('Sofia Split');
+  // The boat asks for the travel document.
+  await passenger.getByLabel('Nationality').fill('DE');
+  await passenger.getByLabel('Passport or ID number').fill('C01X00T47');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mobile phone').fill('+49 151 2345 6789');
+  await page.getByRole('button', { name: 'Reserve seats and continue' }).click();
+  await page.getByRole('link', { name: 'Continue to payment' }).click();
+
+  const payStep = page.url();
+  // One section per part, each with its own total and paygates.
+  const shopPart = 'Part 1: paid to us';
+  const ferryPart = `Part 2: paid to ${FERRY}`;
+  await expect(page.getByText('This booking is paid in 2 parts')).toBeVisible();
+  await expect(page.getByRole('region', { name: shopPart }).getByText(/Total to pay/)).toBeVisible();
+  await expect(page.getByRole('region', { name: ferryPart }).getByText(/Total to pay/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Part 1 by card through the Yuno session; the success page leads back to the part still to pay.
+  await openProvider(page, shopPart, 'Card payment through Yuno', /\/sandbox-yuno\/checkout\//);
+  await payWithTestCard(page);
+  await expect(page.getByText('Another part of this booking is still to be paid.')).toBeVisible();
+  await page.getByRole('link', { name: 'Pay the next part' }).click();
+  await expect(page.getByRole('region', { name: shopPart }).getByText('Paid.')).toBeVisible();
+
+  // Part 2 by bank transfer in the finAPI web form.
+  await openProvider(page, ferryPart, 'Bank transfer', /\/sandbox-finapi\/webform\//);
+  await page.getByLabel('Your IBAN').fill('DE75 5121 0800 1245 1261 99');
+  await page.getByRole('button', { name: 'Approve transfer' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your booking is paid' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Another part of this booking is still to be paid.')).toHaveCount(0);
+
+  // Two tickets, one per part: the ferry's from this success page, the shop's from the (now paid) pay step.
+  await page.getByRole('link', { name: 'View the booking' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'E-ticket' })).toBeVisible();
+  const ferryTicket = page.url();
+  await page.goto(payStep);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your booking is paid' })).toBeVisible();
+  await page.getByRole('link', { name: 'View the booking' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'E-ticket' })).toBeVisible();
+  expect(page.url()).not.toBe(ferryTicket);
+  // Cancel the ferry part: its refund goes back by bank transfer (finAPI), not through Yuno.
+  await page.goto(ferryTicket);
+  await page.getByRole('region', { name: 'Cancel this booking' }).getByRole('button', { name: 'Cancel the booking', exact: true }).click();
+  await page.getByRole('button', { name: 'Yes, cancel the booking' }).click();
+  await expect(page.getByRole('region', { name: 'Your booking is cancelled' })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText(/Refund of .+ to your bank account \(bank transfer\), reference \d+: refunded/)).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByText(/via Yuno/)).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -141,6 +141,35 @@ describe.each(DATABASES)('split payment on $name', ({ open }) => {
     }
   });
 
+  it('going back to change passengers keeps each held part on its own total', async () => {
+    const hash = await cart(BUS_THEN_BOAT.replaceAll('2025-06-04', '2025-06-09'), 1);
+    const checkout = createCheckoutApi({ db, now: () => NOW, holdMinutes: 20 });
+    const reserve = (name: string) =>
+      checkout.reserve(
+        travellerApiContext(
+          `/api/nuxt/en/checkout/reserve/${hash}`,
+          {
+            method: 'POST',
+            body: JSON.stringify({
+              form: {
+                email: 'a@example.com',
+                phone: '+66812345678',
+                passengers: [{ full_name: name, nationality: 'TH', document_number: 'X1' }],
+              },
+            }),
+          },
+          { hash },
+        ),
+      );
+    expect((await reserve('First Name')).status).toBe(201);
+    const loaded = await loadCart(db, hash);
+    const before = await bookingsOfCart(db, loaded?.cart.id ?? 0, new Date(NOW));
+    expect((await reserve('Second Name')).status).toBe(200);
+    const after = await bookingsOfCart(db, loaded?.cart.id ?? 0, new Date(NOW));
+    expect(after.map((b) => [b.id, b.totalMinor])).toEqual(before.map((b) => [b.id, b.totalMinor]));
+    expect(after.map((b) => (b.passengers[0] as { full_name: string }).full_name)).toEqual(['Second Name', 'Second Name']);
+  });
+
   it('a cart of one operator stays one booking with no part, as before', async () => {
     const hash = await cart(BUS, 1);
     const result = await reserveCart(db, { hash, index, now: NOW, holdMinutes: 20, ctx: GUEST });

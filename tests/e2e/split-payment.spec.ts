@@ -69,6 +69,13 @@ test('pays a two-operator checkout in two parts, gets two tickets, and a cancell
   await expect(page.getByRole('region', { name: shopPart }).getByText(/Total to pay/)).toBeVisible();
   await expect(page.getByRole('region', { name: ferryPart }).getByText(/Total to pay/)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  // The same step in Arabic reads right to left, each part named in Arabic.
+  await page.goto(payStep.replace('/en/pay/', '/ar/pay/'));
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // (the operator's Latin name is isolated from the Arabic text around it)
+  await expect(page.getByRole('region', { name: /^الجزء 2: يُدفع إلى .Samui Island Ferry.$/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto(payStep);
 
   // Part 1 by card through the Yuno session; the success page leads back to the part still to pay.
   await openProvider(page, shopPart, 'Card payment through Yuno', /\/sandbox-yuno\/checkout\//);

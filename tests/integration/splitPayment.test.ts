@@ -25,6 +25,7 @@ import { BUS, BUS_THEN_BOAT, insertCheckoutNetwork, NOW } from './checkoutNetwor
 import { DATABASES } from './databases.ts';
 import { TRAVELLER_SESSION, travellerApiContext } from './travellerRequests.ts';
 import { bindCartSessionByHash } from '../../src/server/booking/access.ts';
+import { cancellationPreview } from '../../src/server/tickets/cancel.ts';
 import { createCheckoutApi } from '../../src/server/checkout/api.ts';
 
 const MINUTE = 60_000;
@@ -119,6 +120,56 @@ describe.each(DATABASES)('split payment on $name', ({ open }) => {
     for (const part of gates.parts) expect(part.paygates.map((g) => g.code)).toContain('finapi');
   });
 
+  it('each paid part refunds by its own leg’s terms on cancelling, not the whole cart’s', async () => {
+    const hash = await cart(BUS_THEN_BOAT.replaceAll('2025-06-04', '2025-06-08'), 1);
+    const result = await reserveCart(db, { hash, index, now: NOW, holdMinutes: 20, ctx: GUEST });
+    if (!result.ok) throw new Error(result.code);
+    for (const [i, part] of result.bookings.entries()) {
+      const order = await api.placeOrder(
+        travellerApiContext('/api/nuxt/en/pay/place-order', {
+          method: 'POST',
+          body: JSON.stringify({ booking_id: part.publicId, paygate: 'counter' }),
+          headers: { 'idempotency-key': `split-refund-${String(i)}` },
+        }),
+      );
+      const { reference } = (await order.json()) as { reference: string };
+      expect((await markCounterPaid(db, reference, NOW + MINUTE, staff(1))).result).toBe('confirmed');
+      // The bus part is within its free cancellation; the boat's fare has none (no money back).
+      expect(await cancellationPreview(db, part.id, new Date(NOW + 2 * MINUTE))).toMatchObject(
+        i === 0 ? { cancellable: true, full: true, refundMinor: part.totalMinor } : { cancellable: true, full: false, refundMinor: 0 },
+      );
+    }
+  });
+
+  it('going back to change passengers keeps each held part on its own total', async () => {
+    const hash = await cart(BUS_THEN_BOAT.replaceAll('2025-06-04', '2025-06-09'), 1);
+    const checkout = createCheckoutApi({ db, now: () => NOW, holdMinutes: 20 });
+    const reserve = (name: string) =>
+      checkout.reserve(
+        travellerApiContext(
+          `/api/nuxt/en/checkout/reserve/${hash}`,
+          {
+            method: 'POST',
+            body: JSON.stringify({
+              form: {
+                email: 'a@example.com',
+                phone: '+66812345678',
+                passengers: [{ full_name: name, nationality: 'TH', document_number: 'X1' }],
+              },
+            }),
+          },
+          { hash },
+        ),
+      );
+    expect((await reserve('First Name')).status).toBe(201);
+    const loaded = await loadCart(db, hash);
+    const before = await bookingsOfCart(db, loaded?.cart.id ?? 0, new Date(NOW));
+    expect((await reserve('Second Name')).status).toBe(200);
+    const after = await bookingsOfCart(db, loaded?.cart.id ?? 0, new Date(NOW));
+    expect(after.map((b) => [b.id, b.totalMinor])).toEqual(before.map((b) => [b.id, b.totalMinor]));
+    expect(after.map((b) => (b.passengers[0] as { full_name: string }).full_name)).toEqual(['Second Name', 'Second Name']);
+  });
+
   it('a cart of one operator stays one booking with no part, as before', async () => {
     const hash = await cart(BUS, 1);
     const result = await reserveCart(db, { hash, index, now: NOW, holdMinutes: 20, ctx: GUEST });
@@ -174,5 +225,9 @@ describe.each(DATABASES)('split payment on $name', ({ open }) => {
     ]);
     expect((await rowOf(date, 1))?.seatsSold).toBe(1);
     expect((await rowOf(date, 2))?.seatsHeld).toBe(0);
+
+    // Cancelling the paid part refunds its own fare by its own leg's terms (free cancellation still open).
+    const preview = await cancellationPreview(db, shop?.id ?? 0, new Date(later));
+    expect(preview).toMatchObject({ cancellable: true, full: true, refundMinor: shop?.totalMinor });
   });
 });

@@ -26,6 +26,7 @@ import { siteSetting } from '../settings/settings.ts';
 import { PAYGATES } from '../payment/paygates.ts';
 import { getSearchIndex } from '../search/cache.ts';
 import { cartPaymentParts } from './payParts.ts';
+import type { BookingRow } from '../booking/bookings.ts';
 import { addonOffer, checkoutContext, priceAddons, totals, type CheckoutContext } from './context.ts';
 import { changeCartClass, changeClassBody, type ChangeClassInput, type ChangeClassResult } from '../cart/changeClass.ts';
 import { crashPoint } from '../crashPoints.ts';
@@ -162,17 +163,24 @@ export function createCheckoutApi(options: CheckoutApiOptions = {}) {
       if (cc.booking && isHolding(cc.booking.status)) {
         // Back from the confirmation step to change passengers: the seats stay held, the details change.
         const extra = addonLines(cc, form.addons).reduce((s, l) => s + l.amountMinor, 0);
+        const changeCtx = await travellerContext(ctx, db, now());
+        const details = (totalMinor: number) => ({
+          email: form.email,
+          passengers: form.passengers.map((p) => ({ ...p })),
+          addons: { ...form.addons, phone: form.phone },
+          totalMinor,
+          now: new Date(now()),
+        });
+        // A cart paid in parts (issue 26): every part still held takes the new details; each keeps
+        // its own fare, and only the part carrying the extras takes the add-ons' price.
+        for (const part of cc.bookings)
+          if (part.paymentPart !== null && part.id !== cc.booking.id && isHolding(part.status))
+            await changeDetails(db, part.id, details(partTotal(cc, part, extra)), changeCtx);
         const updated = await changeDetails(
           db,
           cc.booking.id,
-          {
-            email: form.email,
-            passengers: form.passengers.map((p) => ({ ...p })),
-            addons: { ...form.addons, phone: form.phone },
-            totalMinor: cc.fareMinor + extra,
-            now: new Date(now()),
-          },
-          await travellerContext(ctx, db, now()),
+          details(cc.booking.paymentPart === null ? cc.fareMinor + extra : partTotal(cc, cc.booking, extra)),
+          changeCtx,
         );
         return json(
           { booking: bookingView({ ...cc, booking: updated ?? cc.booking }, index), pay_url: `/${ctx.locals.locale.segment}/pay/${hash}` },
@@ -308,6 +316,14 @@ function classChangeError(result: Exclude<ChangeClassResult, { ok: true }>, cc: 
       new_price: toMoney(result.currentMinor, currency, index.fx),
     },
   });
+}
+
+/** A part booking's total: its legs' fares for its travellers, plus the cart's products and add-ons when it carries them. */
+function partTotal(cc: CheckoutContext, part: BookingRow, extraMinor: number): number {
+  const fare =
+    (part.partLegs ?? []).reduce((sum, l) => sum + (cc.loaded.items[l.itemIndex]?.legs[l.legIndex]?.unitPriceMinor ?? 0), 0) * part.people;
+  const products = cc.loaded.products.reduce((sum, p) => sum + p.priceMinor, 0);
+  return fare + (part.partCarriesExtras ? products + extraMinor : 0);
 }
 
 export type CheckoutApi = ReturnType<typeof createCheckoutApi>;

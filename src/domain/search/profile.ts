@@ -102,7 +102,10 @@ interface Scratch {
   board: Int32Array;
   alight: Int32Array;
   from: Int32Array;
+  /** The labels the current query set, each once (reset to NEVER after it). */
   touched: number[];
+  /** Per label: the query (queryStamp) that last added it to touched. */
+  touchedStamp: Int32Array;
   destination: Uint8Array;
   distance: Int8Array;
   /** Per place: a lower bound on the minutes from it to the destination (NEVER: out of reach). */
@@ -262,6 +265,7 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
       alight: new Int32Array(labels),
       from: new Int32Array(labels),
       touched: [],
+      touchedStamp: new Int32Array(labels),
       destination: new Uint8Array(stations.length),
       distance: new Int8Array(placeIx.size).fill(MAX_LEGS + 1),
       remaining: new Int32Array(placeIx.size).fill(NEVER),
@@ -538,7 +542,6 @@ function rangeRaptor(
     if (at >= (s.arr[l] ?? NEVER)) return;
     keepBeforeRun(l);
     s.arr[l] = at;
-    s.touched.push(l);
     s.route[l] = route;
     s.trip[l] = trip;
     s.schedule[l] = schedule;
@@ -551,7 +554,6 @@ function rangeRaptor(
       if (at >= (s.arr[m] ?? NEVER)) break;
       keepBeforeRun(m);
       s.arr[m] = at;
-      s.touched.push(m);
       s.route[m] = INHERITED;
     }
     if (s.destination[station]) {
@@ -566,10 +568,15 @@ function rangeRaptor(
     }
   }
 
+  /** Before a label's first change in this run: remember its arrival, and list it once per query for the reset. */
   function keepBeforeRun(l: number) {
     if (s.labelRun[l] === s.stampBase) return;
     s.labelRun[l] = s.stampBase;
     s.arrBeforeRun[l] = s.arr[l] ?? NEVER;
+    if (s.touchedStamp[l] !== s.queryStamp) {
+      s.touchedStamp[l] = s.queryStamp;
+      s.touched.push(l);
+    }
   }
 
   /**

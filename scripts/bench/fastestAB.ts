@@ -27,6 +27,8 @@ const { values: args } = parseArgs({
     check: { type: 'string' },
     seconds: { type: 'string', default: '10' },
     today: { type: 'string', default: '2026-12-01' },
+    /** The absolute path of a copy of the old profile.ts placed next to it: time old and new alternately. */
+    before: { type: 'string' },
   },
 });
 
@@ -107,9 +109,9 @@ if (args.write || args.check) {
     console.log(`${String(answers.length)} queries, ${String(differ)} answers differ`);
     if (differ > 0) process.exitCode = 1;
   }
-} else if (process.env.AB_BEFORE) {
-  // Engine only, this tree against a copy of the engine before the change (AB_BEFORE: its module path), alternately.
-  const before = (await import(process.env.AB_BEFORE)) as { fastestJourneysAndLater: typeof fastestJourneysAndLater };
+} else if (args.before) {
+  // Engine only, this tree against a copy of the engine before the change (--before: its module path), alternately.
+  const before = (await import(args.before)) as { fastestJourneysAndLater: typeof fastestJourneysAndLater };
   const engines = { after: fastestJourneysAndLater, before: before.fastestJourneysAndLater };
   for (let round = 0; round < 6; round++)
     for (const [name, engine] of Object.entries(engines)) {

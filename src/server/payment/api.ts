@@ -417,7 +417,9 @@ export function createPaymentApi(options: PaymentApiOptions = {}) {
     async placeOrderByCartHash(ctx: Ctx): Promise<Response> {
       const order = parseInput(placeOrderByCartHashBody, await readJson(ctx.request), 'invalid_order');
       return withKey(ctx, 'place-order', order, async (d) => {
-        const booking = await currentBookingForCartHash(d, order.hash, new Date(now()));
+        const newest = await currentBookingForCartHash(d, order.hash, new Date(now()));
+        // A cart paid in parts (issue 26): the next part to pay, as the pay step shows it.
+        const booking = newest?.paymentPart ? leadBooking(await bookingsOfCart(d, newest.cartId, new Date(now()))) : newest;
         // A stranger holding the hash is told what a missing booking is told.
         if (!booking || !(await ownsBooking(d, ctx.request, booking, new Date(now())))) throw new ApiError('booking_not_found');
         return place(ctx, d, booking.id, order.paygate, booking);

@@ -14,6 +14,9 @@ const CLIENT = join(import.meta.dirname, '..', '..', process.env.ASTRO_OUT_DIR |
 const POPULAR = '/en/all/bangkok/chiang-mai';
 const ON_DEMAND = '/en/all/chiang-mai/pai';
 
+// Pages rendered on request and an island hydrated on the first touch: generous on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 // The server builds its search index on the first search: do that once, not inside a timed step.
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);

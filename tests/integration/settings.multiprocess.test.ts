@@ -8,18 +8,17 @@
  * Negative control: a process B that does not follow the bus, having read the old value before
  * the change, still holds for the old minutes seconds after it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/server/db/client.ts';
 import { schedules, siteSettings, users } from '../../src/server/db/schema.ts';
 import { insertCheckoutNetwork } from './checkoutNetwork.ts';
+import { BUS_TRANSPORTS, noteRedisSkipped, startChild, stopChildren, until, type Child } from './childProcesses.ts';
 import { DATABASES, postgresUrl } from './databases.ts';
 
 const postgres = DATABASES.find((d) => d.name === 'postgres');
-const REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 if (!postgres) console.log('Multi-process settings tests SKIPPED: they need PostgreSQL (set TEST_DATABASE_URL).');
-else if (!REDIS_URL) console.log('Multi-process settings over Redis SKIPPED: set TEST_REDIS_URL to cover the Redis bus.');
+else noteRedisSkipped('Multi-process settings tests');
 
 /** A week ahead: the children reserve on the real (frozen) clock, so the bus must still be to come. */
 const SERVICE_DATE = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
@@ -29,56 +28,23 @@ const NEW_MINUTES = 45;
 /** Well under the 30 s after which a process reads its settings again by itself. */
 const BROADCAST_MS = 5_000;
 /** Starting a child (type stripping, loading the server modules, the index) is slow on a busy machine. */
-const STARTUP_MS = 120_000;
+const STARTUP_MS = 150_000;
 
 const runner = fileURLToPath(new URL('./settingsRunner.ts', import.meta.url));
 
-interface Child {
-  child: ChildProcess;
-  out: string[];
-  errors: string[];
-}
-
-function start(env: Record<string, string>, args: string[]): Child {
-  const child = spawn(process.execPath, [runner, ...args], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  const out: string[] = [];
-  const errors: string[] = [];
-  child.stdout.on('data', (chunk: Buffer) => out.push(...chunk.toString().split('\n').filter(Boolean)));
-  child.stderr.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
-  return { child, out, errors };
-}
-
-async function until(what: string, check: () => boolean, timeoutMs: number, children: Child[] = []): Promise<number> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) {
-      const seen = children.map((c) => `out ${JSON.stringify(c.out)} stderr ${c.errors.join('').slice(0, 2000)}`).join('; ');
-      throw new Error(`timed out after ${String(timeoutMs)} ms waiting for ${what} (${seen})`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return Date.now() - started;
-}
+const start = (env: Record<string, string>, args: string[]) => startChild(runner, args, env);
 
 /** Sends a command and waits for its answer line (the first new line starting with `prefix`). */
 async function ask(c: Child, command: string, prefix: string, timeoutMs = 30_000): Promise<string> {
-  const before = c.out.length;
+  const before = c.lines.length;
   c.child.stdin?.write(`${command}\n`);
-  await until(`"${command}" to be answered`, () => c.out.slice(before).some((l) => l.startsWith(prefix)), timeoutMs, [c]);
-  return c.out.slice(before).find((l) => l.startsWith(prefix)) ?? '';
+  await until(`"${command}" to be answered`, () => c.lines.slice(before).some((l) => l.startsWith(prefix)), timeoutMs, [c]);
+  return c.lines.slice(before).find((l) => l.startsWith(prefix)) ?? '';
 }
 
 const heldMinutes = async (b: Child) => Number((await ask(b, 'reserve', 'held ')).slice('held '.length));
 
-const transports = [
-  { name: 'PostgreSQL NOTIFY', redisUrl: undefined },
-  ...(REDIS_URL ? [{ name: 'Redis pub/sub', redisUrl: REDIS_URL }] : []),
-];
-
-describe.skipIf(!postgres).each(transports)('site settings across server processes over $name', ({ redisUrl }) => {
+describe.skipIf(!postgres).each(BUS_TRANSPORTS)('site settings across server processes over $name', ({ redisUrl }) => {
   let handle: DbHandle;
   let env: Record<string, string>;
   let adminId: number;
@@ -95,7 +61,7 @@ describe.skipIf(!postgres).each(transports)('site settings across server process
   });
 
   afterEach(async () => {
-    for (const c of running.splice(0)) c.child.kill('SIGKILL');
+    stopChildren(running);
     // Each case starts from the configured default.
     await handle.db.delete(siteSettings);
   });
@@ -109,14 +75,14 @@ describe.skipIf(!postgres).each(transports)('site settings across server process
     const a = start(env, ['admin', String(adminId)]);
     const b = start(env, ['reserve', mode, SERVICE_DATE]);
     running.push(a, b);
-    await until('both processes to start', () => a.out.includes('ready') && b.out.includes('ready'), STARTUP_MS, [a, b]);
+    await until('both processes to start', () => a.lines.includes('ready') && b.lines.includes('ready'), STARTUP_MS, [a, b]);
     expect(await heldMinutes(b)).toBe(DEFAULT_MINUTES);
     // B subscribes on its first read of the settings; give its LISTEN (or SUBSCRIBE) a moment to be live.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     return { a, b };
   }
 
-  it("an admin's new hold length in process A holds process B's next reservation within moments", { timeout: 200_000 }, async () => {
+  it("an admin's new hold length in process A holds process B's next reservation within moments", { timeout: 240_000 }, async () => {
     const { a, b } = await processes('follow');
     expect(await ask(a, `hold ${String(NEW_MINUTES)}`, 'saved ')).toBe(`saved ${String(NEW_MINUTES)}`);
     const saved = Date.now();
@@ -128,7 +94,7 @@ describe.skipIf(!postgres).each(transports)('site settings across server process
     expect(tookMs).toBeLessThan(BROADCAST_MS);
   });
 
-  it('negative control: a process that does not follow the bus still holds for the old minutes', { timeout: 200_000 }, async () => {
+  it('negative control: a process that does not follow the bus still holds for the old minutes', { timeout: 240_000 }, async () => {
     const { a, b } = await processes('no-bus');
     await ask(a, `hold ${String(NEW_MINUTES)}`, 'saved ');
     await new Promise((resolve) => setTimeout(resolve, BROADCAST_MS));

@@ -1,9 +1,13 @@
 /**
  * What the multi-process suites share (*.multiprocess.test.ts): the bus transports that reach
- * another process, a child started from a runner script with its output kept line by line, and
- * waiting for what the children print.
+ * another process, the network they run on, a child started from a runner script with its output
+ * kept line by line, and waiting for what the children print.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Role } from '../../src/domain/accountMenu.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import { schedules, users } from '../../src/server/db/schema.ts';
+import { insertCheckoutNetwork } from './checkoutNetwork.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 
@@ -15,6 +19,18 @@ export const BUS_TRANSPORTS: { name: string; redisUrl: string | undefined }[] = 
 
 export function noteRedisSkipped(suite: string): void {
   if (!REDIS_URL) console.log(`${suite} over Redis SKIPPED: set TEST_REDIS_URL to cover the Redis bus.`);
+}
+
+/**
+ * The checkout network running every day through 2099 (the children search and book on the real
+ * clock, days ahead) and one staff account of `role`; returns its user id.
+ */
+export async function networkForProcesses(db: Db, email: string, role: Role): Promise<number> {
+  await insertCheckoutNetwork(db, { bus: 40, boat: 4 });
+  await db.update(schedules).set({ validTo: '2099-12-31' });
+  const [staff] = await db.insert(users).values({ email, role }).returning({ id: users.id });
+  if (!staff) throw new Error('no staff account');
+  return staff.id;
 }
 
 export interface Child {

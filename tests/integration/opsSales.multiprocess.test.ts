@@ -10,10 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openBus } from '../../src/server/bus/index.ts';
 import type { DbHandle } from '../../src/server/db/client.ts';
-import { schedules, users } from '../../src/server/db/schema.ts';
 import { setDepartureSales } from '../../src/server/ops/sales.ts';
-import { insertCheckoutNetwork } from './checkoutNetwork.ts';
-import { startChild, stopChildren, until, type Child } from './childProcesses.ts';
+import { networkForProcesses, startChild, stopChildren, until, type Child } from './childProcesses.ts';
 import { DATABASES, postgresUrl } from './databases.ts';
 
 const postgres = DATABASES.find((d) => d.name === 'postgres');
@@ -45,10 +43,7 @@ describe.skipIf(!postgres)('closing sales across server processes over PostgreSQ
   beforeAll(async () => {
     if (!postgres) return;
     handle = await postgres.open();
-    await insertCheckoutNetwork(handle.db, { bus: 40, boat: 4 });
-    await handle.db.update(schedules).set({ validTo: '2099-12-31' });
-    const [manager] = await handle.db.insert(users).values({ email: 'manager@example.com', role: 'manager' }).returning({ id: users.id });
-    managerId = manager?.id ?? 0;
+    managerId = await networkForProcesses(handle.db, 'manager@example.com', 'manager');
     env = { DATABASE_URL: postgresUrl(handle), SEARCH_DATE: SERVICE_DATE };
   });
 

@@ -11,9 +11,8 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/server/db/client.ts';
-import { schedules, siteSettings, users } from '../../src/server/db/schema.ts';
-import { insertCheckoutNetwork } from './checkoutNetwork.ts';
-import { BUS_TRANSPORTS, noteRedisSkipped, startChild, stopChildren, until, type Child } from './childProcesses.ts';
+import { siteSettings } from '../../src/server/db/schema.ts';
+import { BUS_TRANSPORTS, networkForProcesses, noteRedisSkipped, startChild, stopChildren, until, type Child } from './childProcesses.ts';
 import { DATABASES, postgresUrl } from './databases.ts';
 
 const postgres = DATABASES.find((d) => d.name === 'postgres');
@@ -53,10 +52,7 @@ describe.skipIf(!postgres).each(BUS_TRANSPORTS)('site settings across server pro
   beforeAll(async () => {
     if (!postgres) return;
     handle = await postgres.open();
-    await insertCheckoutNetwork(handle.db, { bus: 40, boat: 4 });
-    await handle.db.update(schedules).set({ validTo: '2099-12-31' });
-    const [admin] = await handle.db.insert(users).values({ email: 'admin@example.com', role: 'admin' }).returning({ id: users.id });
-    adminId = admin?.id ?? 0;
+    adminId = await networkForProcesses(handle.db, 'admin@example.com', 'admin');
     env = { DATABASE_URL: postgresUrl(handle), ...(redisUrl ? { REDIS_URL: redisUrl } : {}) };
   });
 

@@ -72,6 +72,25 @@ class SoldOut extends Error {
   }
 }
 
+/** What the caller of a hold learns of a booking it wrote. */
+function reservedOf(booking: typeof bookings.$inferSelect): ReservedBooking {
+  return {
+    id: booking.id,
+    publicId: booking.publicId,
+    reference: booking.reference,
+    totalMinor: booking.totalMinor,
+    currency: booking.currency,
+    holdExpiresAt: booking.holdExpiresAt,
+  };
+}
+
+/** A refusal thrown to roll a hold's transaction back, as the hold's answer; anything else is thrown on. */
+function refusalOf(error: unknown): Exclude<HoldResult, { ok: true }> {
+  if (error instanceof SoldOut) return { ok: false, code: 'sold_out', legs: error.legs, products: error.products };
+  if (error instanceof SeatTaken) return { ok: false, code: 'seat_taken', seats: error.seats };
+  throw error;
+}
+
 /** Booking reference: 8 characters without look-alikes (no 0/O, 1/I/L), easy to read out. */
 export function newBookingReference(): string {
   const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -435,21 +454,9 @@ export async function holdSeats(db: Db, legs: readonly QuotedLeg[], b: NewBookin
       if (places.length > 0 && holdProbe.afterSeatCheck) await holdProbe.afterSeatCheck();
       return writeHeldBooking(tx, rows, legs, b, places, lock);
     });
-    return {
-      ok: true,
-      booking: {
-        id: booking.id,
-        publicId: booking.publicId,
-        reference: booking.reference,
-        totalMinor: booking.totalMinor,
-        currency: booking.currency,
-        holdExpiresAt: booking.holdExpiresAt,
-      },
-    };
+    return { ok: true, booking: reservedOf(booking) };
   } catch (error) {
-    if (error instanceof SoldOut) return { ok: false, code: 'sold_out', legs: error.legs, products: error.products };
-    if (error instanceof SeatTaken) return { ok: false, code: 'seat_taken', seats: error.seats };
-    throw error;
+    return refusalOf(error);
   }
 }
 
@@ -497,20 +504,8 @@ export async function holdParts(db: Db, parts: readonly PartToHold[], lock = tru
       }
       return written;
     });
-    return {
-      ok: true,
-      bookings: created.map((booking) => ({
-        id: booking.id,
-        publicId: booking.publicId,
-        reference: booking.reference,
-        totalMinor: booking.totalMinor,
-        currency: booking.currency,
-        holdExpiresAt: booking.holdExpiresAt,
-      })),
-    };
+    return { ok: true, bookings: created.map(reservedOf) };
   } catch (error) {
-    if (error instanceof SoldOut) return { ok: false, code: 'sold_out', legs: error.legs, products: error.products };
-    if (error instanceof SeatTaken) return { ok: false, code: 'seat_taken', seats: error.seats };
-    throw error;
+    return refusalOf(error);
   }
 }

@@ -37,7 +37,7 @@ test('the home page loads no React until the search form is touched, and keeps w
   const from = page.getByRole('combobox', { name: 'From' });
   await from.fill('Koh Ta');
   // Suggestions for the text, not the list a focused empty field offers.
-  await expect(page.getByRole('option', { name: /^Koh Tao/ }).first()).toBeVisible();
+  await expect(page.getByRole('option', { name: /^Koh Tao/ }).first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('option', { name: /^Bangkok/ })).toHaveCount(0);
   await expect(from).toHaveValue('Koh Ta');
   expect(scripts).toContain(renderer);

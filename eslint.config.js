@@ -26,6 +26,52 @@ const PAGES_FROM_SERVER = layer(
   ['pages', 'islands', 'stores', 'components'],
   'The server never imports pages, islands, stores or components.',
 );
+/** Pages are thin (issue 19 item 6): page → view-model function in src/server/<feature> → services. */
+const DB_FROM_PAGES = layer(['server/db'], 'pages call a view-model function in src/server; they never import the database');
+/**
+ * Pages that still import the database. Thinned by another helper (issue 19): ticket.astro,
+ * pay/[hash].astro, order/…/payment/…/success.astro, payment-status/booking/[id].astro — remove
+ * each entry once its page calls a view-model function. The rest are not thinned yet (issue 19).
+ */
+const PAGES_STILL_ON_DB = [
+  'src/pages/[[]lang]/ticket.astro',
+  'src/pages/[[]lang]/pay/[[]hash].astro',
+  'src/pages/[[]lang]/order/[[]bookingId]/payment/[[]paygateCode]/success.astro',
+  'src/pages/[[]lang]/payment-status/booking/[[]id].astro',
+  'src/pages/sandbox-gateway/challenge/[[]token].astro',
+  'src/pages/sandbox-gateway/pay/[[]token].astro',
+  'src/pages/[[]lang]/railpass/[[]countrySlug]/[[]operator]/[[]pass].astro',
+  'src/pages/[[]lang]/railpass/buy.astro',
+  'src/pages/[[]lang]/email/unsubscribe.astro',
+  'src/pages/[[]lang]/op/redirects.astro',
+  'src/pages/[[]lang]/op/counter.astro',
+  'src/pages/[[]lang]/op/operators.astro',
+  'src/pages/[[]lang]/op/chat.astro',
+  'src/pages/[[]lang]/op/funnel.astro',
+  'src/pages/[[]lang]/op/seo.astro',
+  'src/pages/[[]lang]/op/cases.astro',
+  'src/pages/[[]lang]/op/chats.astro',
+  'src/pages/[[]lang]/op/pricing.astro',
+  'src/pages/[[]lang]/op/stations.astro',
+  'src/pages/[[]lang]/op/resellers.astro',
+  'src/pages/[[]lang]/op/articles.astro',
+  'src/pages/[[]lang]/op/bookings.astro',
+  'src/pages/[[]lang]/op/dashboard.astro',
+  'src/pages/[[]lang]/op/proxy.astro',
+  'src/pages/[[]lang]/op/booking.astro',
+  'src/pages/[[]lang]/op/routes.astro',
+  'src/pages/[[]lang]/op/fares.astro',
+  'src/pages/[[]lang]/op/flags.astro',
+  'src/pages/[[]lang]/op/departures.astro',
+  'src/pages/[[]lang]/op/case.astro',
+  'src/pages/[[]lang]/op/settings.astro',
+  'src/pages/[[]lang]/op/refunds.astro',
+  'src/pages/[[]lang]/op/partners.astro',
+  'src/pages/[[]lang]/op/gtfs.astro',
+  'src/pages/[[]lang]/op/card-bins.astro',
+  'src/pages/[[]lang]/op/tripinfo.astro',
+  'src/pages/[[]lang]/add-to-cart/[[]...slug].astro',
+];
 const ABOVE_DOMAIN = [
   layer(['server', 'pages', 'islands', 'stores', 'components'], 'src/domain is pure: it imports nothing above it.'),
   { group: ['node:*', 'react', 'react-dom', 'react-dom/*', 'astro', 'astro:*'], message: 'src/domain is pure: no Node, React or Astro.' },
@@ -84,6 +130,15 @@ export default defineConfig(
     files: ['src/islands/**', 'src/stores/**'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [SERVER_FROM_BROWSER] }] },
+  },
+  {
+    files: ['src/pages/**'],
+    ignores: PAGES_STILL_ON_DB,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [DB_FROM_PAGES] }],
+      // The rule above sees import declarations only; `await import(…)` is the same dependency.
+      'no-restricted-syntax': ['error', { selector: String.raw`ImportExpression[source.value=/\/server\/db\//]`, message: DB_FROM_PAGES.message }],
+    },
   },
   {
     files: ['src/server/api/**'],

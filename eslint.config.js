@@ -38,15 +38,8 @@ const PAGES_STILL_ON_DB = [
   'src/pages/[[]lang]/pay/[[]hash].astro',
   'src/pages/[[]lang]/order/[[]bookingId]/payment/[[]paygateCode]/success.astro',
   'src/pages/[[]lang]/payment-status/booking/[[]id].astro',
-  'src/pages/sandbox-gateway/challenge/[[]token].astro',
-  'src/pages/sandbox-gateway/pay/[[]token].astro',
-  'src/pages/[[]lang]/railpass/[[]countrySlug]/[[]operator]/[[]pass].astro',
-  'src/pages/[[]lang]/railpass/buy.astro',
-  'src/pages/[[]lang]/email/unsubscribe.astro',
   'src/pages/[[]lang]/op/booking.astro',
   'src/pages/[[]lang]/op/routes.astro',
-  'src/pages/[[]lang]/op/card-bins.astro',
-  'src/pages/[[]lang]/add-to-cart/[[]...slug].astro',
 ];
 const ABOVE_DOMAIN = [
   layer(['server', 'pages', 'islands', 'stores', 'components'], 'src/domain is pure: it imports nothing above it.'),

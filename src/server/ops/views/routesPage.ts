@@ -39,7 +39,8 @@ export async function routesPage(astro: OpAstro & { locals: Pick<App.Locals, 't'
   const query = (params.get('q') ?? '').trim().slice(0, 80);
   let routeId = positive.safeParse(params.get('route') ?? undefined).data;
   let scheduleId = positive.safeParse(params.get('schedule') ?? undefined).data;
-  let seatsDate = serviceDateSchema.safeParse(params.get('date')).data ?? now.toISOString().slice(0, 10);
+  const today = now.toISOString().slice(0, 10);
+  let seatsDate = serviceDateSchema.safeParse(params.get('date')).data ?? today;
   const pageUrl = (extra: Record<string, string | number | undefined>) => {
     const search = new URLSearchParams();
     for (const [k, v] of Object.entries({ q: query || undefined, route: routeId, schedule: scheduleId, ...extra }))
@@ -137,5 +138,5 @@ export async function routesPage(astro: OpAstro & { locals: Pick<App.Locals, 't'
       : done && ['saved', 'added', 'unchanged'].includes(done)
         ? t(dataKey('op.routes.done.', done))
         : undefined;
-  return pageView(gate, { query, routeId, scheduleId, seatsDate, pageUrl, refused, list, route, schedule, seats, history, doneMessage }, status);
+  return pageView(gate, { query, today, seatsDate, refused, list, route, schedule, seats, history, doneMessage }, status);
 }

@@ -82,5 +82,5 @@ export async function tripinfoPage(astro: OpAstro) {
   const mayWarm = gate.kind === 'allowed' && mayDo(gate.staff.role, 'admin.warmup');
   const warmed = /^\d{1,12}$/.test(params.get('warmed') ?? '') ? params.get('warmed') : null;
   const warmedMs = /^\d{1,9}$/.test(params.get('ms') ?? '') ? params.get('ms') : '0';
-  return pageView(gate, { rawKey, info, errorKey, dayQuery, dayTrips, mayWarm, warmed, warmedMs }, status);
+  return pageView(gate, { rawKey, info, errorKey, dayTrips, mayWarm, warmed, warmedMs }, status);
 }

@@ -104,7 +104,10 @@ export default defineConfig(
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [DB_FROM_PAGES] }],
       // The rule above sees import declarations only; `await import(…)` is the same dependency.
-      'no-restricted-syntax': ['error', { selector: String.raw`ImportExpression[source.value=/\/server\/db\//]`, message: DB_FROM_PAGES.message }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: String.raw`ImportExpression[source.value=/\/server\/db\//]`, message: DB_FROM_PAGES.message },
+      ],
     },
   },
   {

@@ -106,7 +106,9 @@ describe('checkout route data is read once per request', () => {
   });
 
   it('negative control: a page that loads the context itself reads the cart a second time', async () => {
-    await throughMiddleware(`/en/checkout/${hash}`, async (r) => checkoutContext(handle.db, await refreshSearchIndex(handle.db), hash, r.locals.locale.code, new Date(NOW)));
+    await throughMiddleware(`/en/checkout/${hash}`, async (r) =>
+      checkoutContext(handle.db, await refreshSearchIndex(handle.db), hash, r.locals.locale.code, new Date(NOW)),
+    );
     expect(vi.mocked(loadCart)).toHaveBeenCalledTimes(2);
   });
 });

@@ -21,9 +21,7 @@ export interface AddToCartLink {
   attribution: Attribution | undefined;
 }
 
-export type AddToCartView =
-  | { ok: true; hash: string; sessionKey: string; to: string }
-  | { ok: false; status: 404 | 409; problem: string };
+export type AddToCartView = { ok: true; hash: string; sessionKey: string; to: string } | { ok: false; status: 404 | 409; problem: string };
 
 export async function addToCartFromLink(link: AddToCartLink, now = Date.now()): Promise<AddToCartView> {
   // The schema is built once (a module constant): zod compiles a schema on its first use.

@@ -44,7 +44,8 @@ export async function tripStepView(request: StepRequest & { url: URL }, now = Da
   const money = (minor: number) => formatMoneyValue(toMoney(minor, cc.loaded.cart.currency, index.fx), locale.code);
   const unitMinor = cc.view.unit_price.minor;
   // The cards said another price per person than the fare quoted now: both, and why, before anything is held.
-  const moved = query.seen !== undefined && query.seen !== unitMinor && !cc.booking ? { old: money(query.seen), new: money(unitMinor) } : undefined;
+  const moved =
+    query.seen !== undefined && query.seen !== unitMinor && !cc.booking ? { old: money(query.seen), new: money(unitMinor) } : undefined;
   return { kind: 'page', cc, query, money, moved, choices: legClassChoices(cc, index, now) } as const;
 }
 
@@ -93,7 +94,15 @@ export async function confirmationStepView(request: StepRequest, now = Date.now(
  * The trip page's "Change class" form (src/pages/[lang]/checkout/[hash]/class.ts): the same change
  * as the checkout/class API; the answer is where to go next (the trip with `class=changed` or the reason).
  */
-export async function changeClassFromForm({ hashParam, request, locals }: { hashParam: string | undefined; request: Request; locals: App.Locals }): Promise<string> {
+export async function changeClassFromForm({
+  hashParam,
+  request,
+  locals,
+}: {
+  hashParam: string | undefined;
+  request: Request;
+  locals: App.Locals;
+}): Promise<string> {
   const lang = locals.locale.segment;
   const hash = cartHashSchema.safeParse(hashParam);
   if (!hash.success) return unknownCartPath(lang);
@@ -121,7 +130,8 @@ export async function changeClassFromForm({ hashParam, request, locals }: { hash
   if (!cc || !(await cartOpenTo(db, request, cc.loaded.cart.id, new Date(now)))) return unknownCartPath(lang);
   const result = await changeClassInCheckout(db, index, cc, input.data, now, await travellerContext({ request, locals }, db, now));
   if (result.ok) return back('class=changed');
-  if (result.code === 'price_changed') return back(`class=price_changed&was=${String(result.expectedMinor)}&is=${String(result.currentMinor)}`);
+  if (result.code === 'price_changed')
+    return back(`class=price_changed&was=${String(result.expectedMinor)}&is=${String(result.currentMinor)}`);
   return back(`class=${result.code}`);
 }
 
@@ -130,7 +140,11 @@ export async function changeClassFromForm({ hashParam, request, locals }: { hash
  * this browser continue the held booking. The cart's hash and this browser's cart-session key, or
  * undefined when the link is bad or spent.
  */
-export async function resumeFromLink(token: string, request: Request, now = new Date()): Promise<{ hash: string; sessionKey: string } | undefined> {
+export async function resumeFromLink(
+  token: string,
+  request: Request,
+  now = new Date(),
+): Promise<{ hash: string; sessionKey: string } | undefined> {
   const { db } = await getDbHandle();
   const sessionKey = cartSessionKey(request) ?? newCartSessionKey();
   const hash = await resumeHeldBooking(db, token, sessionKey, now);

@@ -16,7 +16,10 @@ export async function challengePage(token: string, request: Request, nowMs = Dat
   if (session && request.method === 'POST') {
     const data = await request.formData();
     const result = await answerChallenge((await getDbHandle()).db, session, data.get('answer') === 'approve', nowMs);
-    return { kind: 'redirect', to: result.kind === 'redirect' ? result.url : `/sandbox-gateway/pay/${token}?declined=authentication_failed` } as const;
+    return {
+      kind: 'redirect',
+      to: result.kind === 'redirect' ? result.url : `/sandbox-gateway/pay/${token}?declined=authentication_failed`,
+    } as const;
   }
   return { kind: 'page', status: session ? 200 : 410, session, locale, t } as const;
 }

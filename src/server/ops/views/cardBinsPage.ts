@@ -69,7 +69,8 @@ export async function cardBinsPage(astro: OpAstro) {
   const pages = Math.max(1, Math.ceil(list.total / CARD_BIN_PAGE_SIZE));
   // The form: what was typed when it was refused, else the range picked for a change.
   const editPrefix = prefixField.safeParse(astro.url.searchParams.get('edit'));
-  const editing = gate.kind === 'allowed' && errorKey === undefined && editPrefix.success ? await cardBinRange(db, editPrefix.data) : undefined;
+  const editing =
+    gate.kind === 'allowed' && errorKey === undefined && editPrefix.success ? await cardBinRange(db, editPrefix.data) : undefined;
   // A refused post goes to the address the page was opened at, which may still say "saved".
   const done = astro.request.method === 'GET' ? astro.url.searchParams.get('done') : null;
   return pageView(gate, { errorKey, errorValues, badFields, entered, search, pageNumber, list, pages, editing, done }, status);

@@ -34,6 +34,7 @@ export async function departuresPage(astro: OpAstro, now = new Date()) {
       errorKey = 'op.departures.error.unknown';
     }
   }
-  const [rows, changes] = gate.kind === 'allowed' ? await Promise.all([departuresOn(db, date, filter), salesChangesOn(db, date)]) : [[], []];
+  const [rows, changes] =
+    gate.kind === 'allowed' ? await Promise.all([departuresOn(db, date, filter), salesChangesOn(db, date)]) : [[], []];
   return pageView(gate, { date, filter, listUrl, errorKey, rows, changes, done: params.get('done') }, status);
 }

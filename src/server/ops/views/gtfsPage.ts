@@ -45,7 +45,8 @@ export async function gtfsPage(astro: OpAstro) {
 
   if (gate.kind === 'allowed' && astro.request.method === 'GET' && astro.url.searchParams.get('download') === 'feed') {
     const exportGate = opGate(session, 'gtfs.export');
-    if (exportGate.kind === 'allowed') return feedDownload(await exportNetworkFeed(db, exportGate.staff, parseServerEnv().SITE_URL), new Date());
+    if (exportGate.kind === 'allowed')
+      return feedDownload(await exportNetworkFeed(db, exportGate.staff, parseServerEnv().SITE_URL), new Date());
     gate = exportGate;
   }
 

@@ -43,7 +43,8 @@ export async function pricingPage(astro: OpAstro) {
         if (change.result === 'unknown') refuse(404, 'op.pricing.error.unknown');
         else if (change.result === 'unknown_operator') refuse(400, 'op.pricing.error.invalid', ['operatorId']);
         else if (change.result === 'added') return redirectTo(`${self}?id=${String(change.id)}&done=added`);
-        else if (change.result === 'saved' || change.result === 'unchanged') return redirectTo(`${self}?id=${String(input.data.id)}&done=${change.result}`);
+        else if (change.result === 'saved' || change.result === 'unchanged')
+          return redirectTo(`${self}?id=${String(input.data.id)}&done=${change.result}`);
       }
     }
   }

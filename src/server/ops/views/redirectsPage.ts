@@ -26,7 +26,8 @@ export async function redirectsPage(astro: OpAstro) {
       if (actionGate.kind !== 'allowed') gate = actionGate;
       else {
         const input = deleteForm.safeParse(form);
-        if (input.success && (await deleteRedirectAsAdmin(db, actionGate.staff, input.data.fromPath))) return redirectTo(`${self}?done=deleted`);
+        if (input.success && (await deleteRedirectAsAdmin(db, actionGate.staff, input.data.fromPath)))
+          return redirectTo(`${self}?done=deleted`);
         status = input.success ? 404 : 400;
         errorKey = input.success ? 'op.redirects.error.unknown' : 'op.error.invalid';
       }

@@ -98,7 +98,8 @@ export async function routesPage(astro: OpAstro & { locals: Pick<App.Locals, 't'
             const change = await endSchedule(db, staff, input.data, now, rid);
             if (change.result === 'unknown') refuse(404, t('op.routes.error.unknown'));
             else if (change.result === 'past') refuse(400, t('op.routes.error.past'), ['endDate']);
-            else if (change.result === 'ended') return redirectTo(pageUrl({ done: 'ended', until: change.validTo, kept: change.keptForBookings }));
+            else if (change.result === 'ended')
+              return redirectTo(pageUrl({ done: 'ended', until: change.validTo, kept: change.keptForBookings }));
             else return redirectTo(pageUrl({ done: 'unchanged' }));
           }
         } else {

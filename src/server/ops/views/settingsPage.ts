@@ -25,7 +25,9 @@ export async function settingsPage(astro: OpAstro) {
     }
   }
   const allowed = gate.kind === 'allowed';
-  const [settings, history] = allowed ? await Promise.all([settingsView(db), networkHistoryOf(db, SETTING_ENTITY, SETTING_KEYS)]) : [[], []];
+  const [settings, history] = allowed
+    ? await Promise.all([settingsView(db), networkHistoryOf(db, SETTING_ENTITY, SETTING_KEYS)])
+    : [[], []];
   const doneKey = astro.url.searchParams.get('done') ?? '';
   return pageView(gate, { refused, settings, history, done: isSettingKey(doneKey) ? doneKey : undefined }, status);
 }

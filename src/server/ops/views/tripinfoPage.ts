@@ -33,7 +33,11 @@ export async function tripinfoPage(astro: OpAstro) {
     else {
       const body = await formObject(astro.request);
       if (body.action === 'warmup') {
-        const answer = await warmup({ db, bus: await getBus(), rebuildIndex: refreshSearchIndex, now: () => Date.now() }, actionGate.staff, requestId ?? null);
+        const answer = await warmup(
+          { db, bus: await getBus(), rebuildIndex: refreshSearchIndex, now: () => Date.now() },
+          actionGate.staff,
+          requestId ?? null,
+        );
         const back = new URLSearchParams({ warmed: String(answer.version), ms: String(answer.build_ms) });
         if (rawKey) back.set('key', rawKey);
         return redirectTo(`${opPath(astro, 'tripinfo')}?${back.toString()}`);

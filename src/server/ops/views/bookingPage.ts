@@ -104,5 +104,5 @@ export async function bookingPage(astro: OpAstro & { locals: Pick<App.Locals, 't
   const links = paid ? ticketLinks(locale.segment, id, Date.now()) : undefined;
   const done = actionName.safeParse(astro.url.searchParams.get('done'));
   const cutoffPassed = file?.changesCloseAt ? file.changesCloseAt.getTime() <= Date.now() : false;
-  return pageView(gate, { id, error, file, ticket, refund, refunds, paid, links, done, cutoffPassed }, file ? status : 404);
+  return pageView(gate, { error, file, ticket, refund, refunds, paid, links, done, cutoffPassed }, file ? status : 404);
 }

@@ -15,6 +15,8 @@ declare namespace App {
     partner?: import('./server/partners/partner.ts').Partner;
     /** This visitor's feature flag variants, flag key → variant (src/server/flags/middleware.ts). */
     flags?: Readonly<Record<string, string>>;
+    /** A checkout or pay step's cart and bookings, read once by src/server/checkout/middleware.ts; absent elsewhere. */
+    checkout?: import('./server/checkout/context.ts').CheckoutRoute;
   }
 }
 

@@ -43,6 +43,16 @@ export interface CheckoutContext {
   localeCode: string;
 }
 
+/**
+ * The checkout route's data, read once per request by the checkout middleware (src/server/checkout/
+ * middleware.ts) and kept on `Astro.locals.checkout`: the cart this visitor may open, its bookings.
+ */
+export interface CheckoutRoute {
+  hash: string;
+  loaded: LoadedCart;
+  bookings: BookingRow[];
+}
+
 export async function checkoutContext(
   db: Db,
   index: TimetableIndex,
@@ -52,13 +62,21 @@ export async function checkoutContext(
 ): Promise<CheckoutContext | undefined> {
   const loaded = await loadCart(db, hash);
   if (!loaded) return undefined;
+  return checkoutContextOf({ loaded, bookings: await bookingsOfCart(db, loaded.cart.id, now) }, index, localeCode);
+}
+
+/** The context shaped from a cart and its bookings already read (the checkout middleware's, on `locals.checkout`). */
+export function checkoutContextOf(
+  { loaded, bookings }: Pick<CheckoutRoute, 'loaded' | 'bookings'>,
+  index: TimetableIndex,
+  localeCode: string,
+): CheckoutContext {
   const view = cartViewV2(loaded, index, localeCode);
   // Each leg's class and each other product's kind decide the passenger details asked for
   // (src/domain/checkout/fields.ts: a rail pass asks the birth date its age-based fare rests on).
   const classes = [...view.items.flatMap((i) => i.legs.map((l) => l.vehclass ?? 'bus')), ...loaded.products.map((p) => p.kind)];
   const first = view.items[0]?.legs[0];
   const currency = loaded.cart.currency;
-  const bookings = await bookingsOfCart(db, loaded.cart.id, now);
   return {
     loaded,
     view,

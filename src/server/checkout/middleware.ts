@@ -2,7 +2,8 @@
  * Step restriction (SPEC §2): checkout and payment pages open only when the data they need
  * exists — no confirmation before seats are held, no checkout of an unknown cart, and a paid
  * booking goes to its payment status rather than back into the form. Pure rules in
- * src/domain/checkout/steps.ts; this reads the cart and its booking.
+ * src/domain/checkout/steps.ts; this reads the cart and its booking — once per request: the
+ * step's page reads them from `locals.checkout` (its view model in src/server/checkout/pages.ts).
  */
 import { defineMiddleware } from 'astro:middleware';
 import { checkoutPath, restrictStep, unknownCartPath, type CheckoutStep } from '../../domain/checkout/steps.ts';
@@ -47,5 +48,7 @@ export const checkoutMiddleware = defineMiddleware(async (context, next) => {
           hasLiveBooking: booking !== undefined && (split ? anyPaid || !isPaid(booking.status) : !isPaid(booking.status)),
           paidBookingId: booking && (split ? parts.every((b) => isPaid(b.status)) : isPaid(booking.status)) ? booking.publicId : null,
         });
-  return target ? context.redirect(target, 302) : next();
+  if (target) return context.redirect(target, 302);
+  if (loaded) context.locals.checkout = { hash, loaded, bookings: parts };
+  return next();
 });

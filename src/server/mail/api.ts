@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ApiError } from '../api/errors.ts';
 import { endpoints, json, NO_STORE, parseInput, queryObject } from '../api/http.ts';
 import type { Db } from '../db/client.ts';
-import { recordOptOut, unsubscribeQuery, verifyUnsubscribeHash, type OptOutVia } from './preferences.ts';
+import { optOutByLink, unsubscribeQuery, type OptOutVia } from './preferences.ts';
 
 type Ctx = Pick<APIContext, 'url' | 'request' | 'locals'>;
 
@@ -31,8 +31,7 @@ export function createMailPreferencesApi(options: { db?: Db; now?: () => number 
 
   async function unsubscribe(ctx: Ctx, via: OptOutVia): Promise<Response> {
     const link = parseInput(unsubscribeQuery, queryObject(ctx.url), 'invalid_unsubscribe_link');
-    if (!verifyUnsubscribeHash(link.type, link.email, link.hash)) throw new ApiError('invalid_unsubscribe_link');
-    await recordOptOut(await database(), link.type, link.email, via, new Date(now()));
+    if (!(await optOutByLink(await database(), link, via, new Date(now())))) throw new ApiError('invalid_unsubscribe_link');
     return json({ unsubscribed: true, type: link.type }, 200, NO_STORE);
   }
 

@@ -69,6 +69,16 @@ export function unsubscribeLinks(lang: string, type: PreferenceMailType, email: 
 }
 
 /** Records the opt-out (again is fine: the first time is kept). */
+/**
+ * A signed unsubscribe link followed (the page and the API's GET and one-click POST): the opt-out
+ * recorded when the hash matches; false, with nothing written, when it does not.
+ */
+export async function optOutByLink(db: Db, link: z.infer<typeof unsubscribeQuery>, via: OptOutVia, now: Date): Promise<boolean> {
+  if (!verifyUnsubscribeHash(link.type, link.email, link.hash)) return false;
+  await recordOptOut(db, link.type, link.email, via, now);
+  return true;
+}
+
 export async function recordOptOut(db: Db, type: PreferenceMailType, email: string, via: OptOutVia, now: Date): Promise<void> {
   await db
     .insert(mailOptOuts)

@@ -6,7 +6,6 @@
  * from the catalogue the search index holds (src/server/railpass/catalogue.ts).
  */
 import type { APIContext } from 'astro';
-import { and, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_CURRENCY, currencyCodeSchema } from '../../domain/currency.ts';
 import { RAILPASS_DESTINATIONS, destinationName } from '../../domain/railpass/destinations.ts';
@@ -29,9 +28,9 @@ import { ApiError } from '../api/errors.ts';
 import { endpoints, json, NO_STORE, parseInput, queryObject, readJson } from '../api/http.ts';
 import { cartSessionCookieName, cartSessionCookieOptions, cartSessionKey, newCartSessionKey } from '../booking/access.ts';
 import type { Db } from '../db/client.ts';
-import { railpassReviews } from '../db/schema.ts';
 import { getSearchIndex } from '../search/cache.ts';
 import { addRailpassToCart } from './addToCart.ts';
+import { reviewCount, reviewsOf } from './reviews.ts';
 import {
   destinationsOf,
   passesBetween,
@@ -229,20 +228,10 @@ export function createRailpassApi(options: RailpassApiOptions = {}) {
       const pass = slug.success ? passesOf(r.index).find((p) => p.slug === slug.data) : undefined;
       if (!pass) throw new ApiError('railpass_not_found');
       const db = await database();
-      const where = and(eq(railpassReviews.railpassId, pass.id));
-      const [rows, total] = await Promise.all([
-        db
-          .select()
-          .from(railpassReviews)
-          .where(where)
-          .orderBy(desc(railpassReviews.createdAt), desc(railpassReviews.id))
-          .limit(r.q.limit)
-          .offset(r.q.offset),
-        db.select({ n: count() }).from(railpassReviews).where(where),
-      ]);
+      const [rows, total] = await Promise.all([reviewsOf(db, pass.id, r.q.limit, r.q.offset), reviewCount(db, pass.id)]);
       return json(
         {
-          total: total[0]?.n ?? 0,
+          total,
           limit: r.q.limit,
           offset: r.q.offset,
           rating: roundRating(pass.rating),

@@ -12,8 +12,7 @@ import type { TimetableIndex } from '../../src/domain/search/timetable.ts';
 import { localeBySegment } from '../../src/i18n/locales.ts';
 import { ENGLISH, messagesFor } from '../../src/i18n/messages.ts';
 import { createTranslator } from '../../src/i18n/translate.ts';
-import type { BookingRow } from '../../src/server/booking/bookings.ts';
-import { reserveCart } from '../../src/server/booking/reserve.ts';
+import { reserveCart, type ReservedBooking } from '../../src/server/booking/reserve.ts';
 import { createCart } from '../../src/server/cart/cart.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
 import { operators } from '../../src/server/db/schema.ts';
@@ -46,8 +45,8 @@ describe.each(DATABASES)('split tickets on $name', ({ open }) => {
   let handle: DbHandle;
   let db: Db;
   let index: TimetableIndex;
-  let busPart: BookingRow;
-  let boatPart: BookingRow;
+  let busPart: ReservedBooking;
+  let boatPart: ReservedBooking;
 
   beforeAll(async () => {
     handle = await open();

@@ -45,11 +45,11 @@ export type PayPageView =
       /** A cart paid in parts: one entry per part, else empty. */
       parts: (PayBookingView &
         Omit<PayPartView, 'booking'> & {
-        paygates: PaygateChoice[];
-        ticketUrl: string | null;
-        /** The paygate form's refusal, shown with the part it was about. */
-        error: string | null;
-      })[];
+          paygates: PaygateChoice[];
+          ticketUrl: string | null;
+          /** The paygate form's refusal, shown with the part it was about. */
+          error: string | null;
+        })[];
       /** The refusal the paygate form (pay/[hash]/place.ts) came back with, translated. */
       payError: string | null;
     };

@@ -70,6 +70,8 @@ export function correctionsFromForm(
   const fields: PassengerChangeFields = {};
   // Every rule of passengerCorrection names its error by a field error code; anything else zod says reads as "required".
   for (const issue of parsed.error.issues)
-    (fields[`p${issue.path.map(String).join('.')}`] ??= []).push(isPassengerChangeError(issue.message) ? issue.message : FIELD_ERROR.required);
+    (fields[`p${issue.path.map(String).join('.')}`] ??= []).push(
+      isPassengerChangeError(issue.message) ? issue.message : FIELD_ERROR.required,
+    );
   return { ok: false, fields };
 }

@@ -197,12 +197,10 @@ function errorKeys(fields: Record<string, string[]>): ChangeErrorKeys {
 /** The confirmed cancel: true when the booking is cancelled now (by this post or an earlier one). */
 async function cancel(page: TicketPageInput, db: Db, bookingId: number, nowMs: number): Promise<boolean> {
   // Another change holding the booking too long (BookingBusy) reads as "could not cancel, try again".
-  const result = await cancelBooking(db, bookingId, new Date(nowMs), await travellerContext(page, db, nowMs)).catch(
-    (error: unknown) => {
-      if (error instanceof BookingBusy) return { ok: false as const, code: 'busy' as const };
-      throw error;
-    },
-  );
+  const result = await cancelBooking(db, bookingId, new Date(nowMs), await travellerContext(page, db, nowMs)).catch((error: unknown) => {
+    if (error instanceof BookingBusy) return { ok: false as const, code: 'busy' as const };
+    throw error;
+  });
   // The cancellation's event: its mail and refund go out now (once per booking however often the
   // cancel is repeated — the mail has its own claim); the events job retries what fails.
   await eventDispatcher.deliverSoon(db, bookingId);

@@ -2,9 +2,13 @@
  * `client:interaction`: load and hydrate the island on the first focus, pointer or key event
  * inside it. `client:interaction="cookieA cookieB"` also hydrates it as soon as the browser is
  * idle when one of those cookies is set (the search form of a returning traveller fills in the
- * last search, which only the island can read). Until React has hydrated the server-rendered HTML nothing of it answers, so what the
+ * last search, which only the island can read). A page script can also wake it at once by
+ * dispatching `island:wake` (WAKE_EVENT) on the island or inside it: the results page does when
+ * the currency changes or a kept list is to be restored, which only the island can do. Until React has hydrated the server-rendered HTML nothing of it answers, so what the
  * traveller does meanwhile is kept and handed over: clicks and submits are held (a native
- * submit of a form without its script would reload the page) and replayed; text typed into
+ * submit of a form without its script would reload the page) and replayed; an option chosen in
+ * a select (which also wakes the island: a choice can be made without focus or pointer, as
+ * assistive tools and tests do) is announced as a change event; text typed into
  * fields is announced to React as an input event (keys pressed while React hydrates are held, as
  * React resets a field it takes over); the focused field gets its focus event.
  */
@@ -12,6 +16,8 @@ import type { ClientDirective } from 'astro';
 import { afterHydration } from './hydrated.ts';
 
 const TRIGGERS = ['focusin', 'pointerover', 'pointerdown', 'touchstart', 'keydown'] as const;
+/** The event a page script sends to hydrate an island now (src/components/results/ResultsPage.astro). */
+const WAKE_EVENT = 'island:wake';
 const CLICKABLE = 'button, summary, label, input[type="checkbox"], input[type="radio"], input[type="submit"]';
 
 function isTextField(field: Element): field is HTMLInputElement | HTMLTextAreaElement {
@@ -46,6 +52,12 @@ const interaction: ClientDirective = (load, options, island) => {
   const typed = new Map<HTMLInputElement | HTMLTextAreaElement, string>();
   const keepTyping = (event: Event) => {
     if (event.target instanceof Element && isTextField(event.target)) typed.set(event.target, event.target.value);
+  };
+  const chosen = new Map<HTMLSelectElement, string>();
+  const keepChoice = (event: Event) => {
+    if (!(event.target instanceof HTMLSelectElement) || !island.contains(event.target)) return;
+    chosen.set(event.target, event.target.value);
+    start();
   };
   const holdClick = (event: Event) => {
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>(CLICKABLE) : null;
@@ -104,11 +116,20 @@ const interaction: ClientDirective = (load, options, island) => {
         const focused = document.activeElement;
         if (focused instanceof HTMLElement && island.contains(focused)) focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
         announceTyping(typed);
+        island.removeEventListener('change', keepChoice, true);
+        // React set each select back to its rendered option: choose again what was chosen.
+        for (const [select, value] of chosen) {
+          if (!select.isConnected) continue;
+          select.value = value;
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+        }
         if (held?.isConnected) held.click();
         else if (heldSubmit?.isConnected) heldSubmit.requestSubmit();
       });
   };
   for (const type of TRIGGERS) island.addEventListener(type, start, { capture: true, passive: true });
+  island.addEventListener(WAKE_EVENT, start, { once: true });
+  island.addEventListener('change', keepChoice, true);
   // A bare `client:interaction` arrives as `true`, whatever the type says.
   const cookies = typeof (options.value as unknown) === 'string' ? options.value.split(/\s+/).filter(Boolean) : [];
   if (hasCookie(cookies)) {

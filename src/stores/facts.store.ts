@@ -4,13 +4,14 @@
  * so a banner never pushes the list down.
  */
 import { persistentJSON } from '@nanostores/persistent';
+import { FACTS_BANNED_KEY } from './factsBannedKey.ts';
 import { atom, computed } from 'nanostores';
 import type { Fact } from '../domain/search/facts.ts';
 import { apiGet } from './apiGet.ts';
 import type { SearchRequest } from './tripsSearch.store.ts';
 
 /** Dismissed fact ids, kept in localStorage under facts_banned. */
-export const $factsBanned = persistentJSON<string[]>('facts_banned', []);
+export const $factsBanned = persistentJSON<string[]>(FACTS_BANNED_KEY, []);
 export const $facts = atom<Fact[]>([]);
 /** False while a facts call runs: the island waits for it, so a banner never pushes the list down. */
 export const $factsSettled = atom(false);

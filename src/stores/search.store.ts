@@ -67,6 +67,27 @@ function placeFromCookies(prefix: 'from' | 'to'): PlaceChoice | null {
  * Fills the form: what the page says (the results page knows its route and query) wins over
  * the last search stored in cookies; dates follow the SPEC §4 rules.
  */
+/**
+ * What the form shows before its stores are filled (the server's render and hydration): the
+ * search the page gave it — a results page renders its own — or an empty form. The island
+ * hydrates on the first touch, so this is what a traveller sees until then.
+ */
+export function formBeforeMount(initial: SearchFormInitial): {
+  from: PlaceChoice | null;
+  to: PlaceChoice | null;
+  date: string;
+  date2: string | undefined;
+  passengers: Passengers;
+} {
+  return {
+    from: initial.from ?? null,
+    to: initial.to ?? null,
+    date: initial.date ?? '',
+    date2: initial.date2,
+    passengers: passengersFromUrl(DEFAULT_PASSENGERS, initial.people),
+  };
+}
+
 export function initSearchForm(initial: SearchFormInitial, today = localToday()): void {
   $from.set(initial.from ?? placeFromCookies('from'));
   $to.set(initial.to ?? placeFromCookies('to'));

@@ -10,6 +10,7 @@ import { disableTrip, mergeRecheck, ZERO_PRICE, type RecheckedTrip } from '../do
 import type { Trip } from '../domain/search/trips.ts';
 import { isAborted } from './ajax.ts';
 import { signalAnalytics } from './analyticsSignal.ts';
+import { signalSearch } from './searchSignal.ts';
 import { apiGet, apiGetAt } from './apiGet.ts';
 import { listWork } from './resultsWork.ts';
 import { settleViewFor } from './resultsView.store.ts';
@@ -113,7 +114,7 @@ export async function runSearch(r: SearchRequest, fetcher: typeof fetch = (...ar
     $status.setKey('provinceName', answer.provinceName);
     $passes.set(answer.passes);
     $status.setKey('currency', answer.currency);
-    signalAnalytics('search', {
+    signalSearch({
       from: r.fromId,
       to: r.toId,
       date: r.date,

@@ -1,10 +1,12 @@
 /**
  * The results page cache (SPEC §2, §9): a traveller who goes from the results to checkout and
  * comes back with the back button finds the list as it was left — sort, scroll position — and
- * no new search runs, unless the kept list is older than the recheck window.
+ * no new search runs, unless the kept list is older than the recheck window: then the page shows
+ * the list the server rendered anew, and the list island (which only hydrates on a touch) is not
+ * woken to restore anything.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, isoIn } from '../support/browser.ts';
+import { acceptCookies, isoIn, wakeResultsList } from '../support/browser.ts';
 
 const trips = (page: Page) => page.getByRole('tabpanel').getByRole('article');
 
@@ -47,6 +49,7 @@ test('back from checkout shows the results as they were left, without a new sear
   await acceptCookies(page);
   // The first search of a fresh server builds its index: allow it time on a busy machine.
   await expect(page.getByText(/\d+ trips? found/)).toBeVisible({ timeout: 30_000 });
+  await wakeResultsList(page);
   await page.getByLabel('Sort by').selectOption('fastest');
   await expect(page).toHaveURL(/sort=fastest/);
   const count = await trips(page).count();
@@ -71,10 +74,12 @@ test('back from checkout shows the results as they were left, without a new sear
   expect(searches.count()).toBe(0);
 });
 
-test('back after the recheck window searches again', async ({ page }) => {
+test('back after the recheck window shows the list the server rendered anew, not the kept one', async ({ page }) => {
   await page.goto(`/en/all/bangkok/chiang-mai?date=${isoIn(12)}`);
   await acceptCookies(page);
   await expect(page.getByText(/\d+ trips? found/)).toBeVisible({ timeout: 30_000 });
+  // Only a list the island ran is kept (one nobody touched is the server's, rendered anew).
+  await wakeResultsList(page);
   await leaveForCheckout(page, 1);
   // Six minutes pass on the checkout page (the kept page's clock is moved back instead).
   await page.evaluate(() => {
@@ -84,7 +89,16 @@ test('back after the recheck window searches again', async ({ page }) => {
     sessionStorage.setItem(key, JSON.stringify({ ...kept, savedAt: kept.savedAt - 6 * 60_000 }));
   });
   const searches = countSearches(page);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
   await page.goBack();
   await expect(page.getByText(/\d+ trips? found/)).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => searches.count()).toBe(1);
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => (window as unknown as { leftOnce?: boolean }).leftOnce)).toBeUndefined();
+  // Nothing to restore: the island stays asleep, and the trips on screen are the server's.
+  expect(scripts.filter((url) => url.includes('/SearchResults.'))).toEqual([]);
+  expect(searches.count()).toBe(0);
+  await expect(trips(page).first()).toBeVisible();
 });

@@ -234,8 +234,8 @@ function problems(stops: Stop[], rtl: boolean, direction: 'forward' | 'backward'
 
 const PAGES: { name: string; path: (lang: string) => string }[] = [
   { name: 'home', path: (lang) => `/${lang}` },
-  { name: 'results (pre-rendered)', path: (lang) => `/${lang}/all/bangkok/chiang-mai` },
-  { name: 'results (on demand, with a date)', path: (lang) => `/${lang}/all/chiang-mai/pai?date=${isoIn(10)}` },
+  { name: 'results (no query)', path: (lang) => `/${lang}/all/bangkok/chiang-mai` },
+  { name: 'results (with a date)', path: (lang) => `/${lang}/all/chiang-mai/pai?date=${isoIn(10)}` },
   { name: 'station', path: (lang) => `/${lang}/station/1-bangkok-mo-chit-bus-terminal` },
   { name: 'operator', path: (lang) => `/${lang}/operator/siam-express-coach` },
   { name: 'travel guide', path: (lang) => `/${lang}/travel-guides/bangkok-to-koh-tao` },

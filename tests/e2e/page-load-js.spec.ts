@@ -6,6 +6,7 @@
  * while it loaded is not lost: text typed is offered suggestions, a click is replayed.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { isoIn } from '../support/browser.ts';
 
 /** Every script the page requests, by path. */
 function scriptRequests(page: Page): string[] {
@@ -77,4 +78,30 @@ test('the login form refuses a wrong password in one go, typed and sent before t
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(/.+/);
   await expect(page).toHaveURL(/\/en\/login$/);
+});
+
+test('a results page shows its trips without React; the first touch of the list loads it and a tab chosen meanwhile is applied', async ({
+  page,
+}) => {
+  const scripts = scriptRequests(page);
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/trips/search?')) searches.push(request.url());
+  });
+  await page.goto(`/en/all/bangkok/chiang-mai?date=${isoIn(5)}&people=1`);
+  await page.waitForLoadState('networkidle');
+  // The trips, their count and the tabs came with the HTML: nothing searched in the browser, no React.
+  await expect(page.getByText(/\d+ trips? found/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Select' }).first()).toBeVisible();
+  const renderer = await rendererUrl(page);
+  expect(scripts).not.toContain(renderer);
+  expect(scripts.some((path) => path.includes('/SearchResults.') || path.includes('list.worker'))).toBe(false);
+  expect(searches).toEqual([]);
+
+  // The first touch is this click on a tab: it loads the island, which then shows the tab chosen.
+  const train = page.getByRole('tab', { name: /Train/ });
+  await train.click();
+  await expect(train).toHaveAttribute('aria-selected', 'true', { timeout: 20_000 });
+  expect(scripts).toContain(renderer);
+  await expect.poll(() => searches.length).toBeGreaterThan(0);
 });

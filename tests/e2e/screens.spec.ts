@@ -2,8 +2,8 @@
  * Screens that respect the traveller (issue 17 item 6):
  * - on a 390×844 phone the first trip card is on the first screen (the search is a summary bar
  *   that opens the form, the tips one line, the filters a sheet behind a button that counts the
- *   active ones); on a 1366×800 desktop the first trip is above the fold — on the pre-rendered
- *   and the on-demand results pages;
+ *   active ones); on a 1366×800 desktop the first trip is above the fold — on a popular
+ *   route's results page and another's;
  * - a past date in the URL is said and corrected in the address bar;
  * - paying at the counter says what happens, with the reference and the deadline in the
  *   station's named zone, from the first paint; the success page shows the trip, and Back from
@@ -14,11 +14,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { acceptCookies, isoIn, seriousViolations } from '../support/browser.ts';
 import { holdOneSeat, payByCard } from '../support/booking.ts';
 
-const PRE_RENDERED = '/en/all/bangkok/chiang-mai';
+const POPULAR = '/en/all/bangkok/chiang-mai';
 const ON_DEMAND = '/en/all/chiang-mai/pai';
 const PAGES = [
-  ['pre-rendered', PRE_RENDERED],
-  ['on-demand', ON_DEMAND],
+  ['popular', POPULAR],
+  ['other', ON_DEMAND],
 ] as const;
 
 // The server builds its search index on the first search: once, before the pages are timed out.
@@ -64,7 +64,7 @@ test.describe('on a 390×844 phone', () => {
       const search = page.getByRole('search', { name: 'Search trips' });
       await expect(search).toBeHidden();
       const summary = page.getByText('Change search');
-      const [from, to] = kind === 'pre-rendered' ? ['Bangkok', 'Chiang Mai'] : ['Chiang Mai', 'Pai'];
+      const [from, to] = kind === 'popular' ? ['Bangkok', 'Chiang Mai'] : ['Chiang Mai', 'Pai'];
       await expect(page.getByText(new RegExp(`^${from}\\s*→\\s*–\\s*${to}$`))).toBeVisible();
       await expect(page.getByText(`${shortDay(date)} · Travellers: 1`, { exact: true })).toBeVisible();
       // The tips take one line: the first one and how many more.
@@ -86,7 +86,7 @@ test.describe('on a 390×844 phone', () => {
 
       await summary.click();
       await expect(search).toBeVisible();
-      await expect(search.getByRole('combobox', { name: 'From' })).toHaveValue(kind === 'pre-rendered' ? 'Bangkok' : 'Chiang Mai');
+      await expect(search.getByRole('combobox', { name: 'From' })).toHaveValue(kind === 'popular' ? 'Bangkok' : 'Chiang Mai');
       expect(await seriousViolations(page)).toEqual([]);
     });
   }

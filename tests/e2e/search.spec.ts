@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { acceptCookies, isoIn, seriousViolations } from '../support/browser.ts';
+import { acceptCookies, isoIn, seriousViolations, wakeResultsList } from '../support/browser.ts';
 import { format } from 'date-fns';
 import { ar } from 'date-fns/locale/ar';
 
@@ -22,6 +22,8 @@ async function sellablePrices(page: Page): Promise<number[]> {
 }
 
 test.describe('search results: Bangkok → Chiang Mai', () => {
+  // The list island hydrates on the first touch: on a busy test machine that alone takes seconds.
+  test.describe.configure({ timeout: 90_000 });
   test('tabs, a departure bucket, the cheapest sort, the URL, reload and euros', async ({ page }) => {
     const date = isoIn(10);
     await page.goto(`/en/all/bangkok/chiang-mai?date=${date}`);
@@ -30,6 +32,7 @@ test.describe('search results: Bangkok → Chiang Mai', () => {
     await expect(page.getByText(/\d+ trips? found/)).toBeVisible();
     const all = await found(page);
     expect(all).toBeGreaterThan(5);
+    await wakeResultsList(page);
 
     // The train tab shows only trains and goes into the URL.
     await page.getByRole('tab', { name: /Train/ }).click();
@@ -89,6 +92,7 @@ test.describe('search results: Bangkok → Chiang Mai', () => {
     await page.goto(`/en/all/bangkok/chiang-mai?date=${isoIn(10)}`);
     await acceptCookies(page);
     await expect(page.getByText(/\d+ trips? found/)).toBeVisible();
+    await wakeResultsList(page);
     await page.getByLabel('Sort by').selectOption('fastest');
     await expect(page).toHaveURL(/sort=fastest/);
     await page.goBack();
@@ -99,9 +103,11 @@ test.describe('search results: Bangkok → Chiang Mai', () => {
 });
 
 test('a facts banner can be dismissed and stays dismissed', async ({ page }) => {
+  test.setTimeout(90_000);
   await page.goto(`/en/all/bangkok/chiang-mai?date=${isoIn(10)}`);
   await acceptCookies(page);
   const tips = page.getByRole('region', { name: 'Good to know' });
+  await wakeResultsList(page);
   // The tips take one line until it is opened.
   await tips.getByText(/^\+\d+ more$/).click();
   await expect(tips.getByRole('listitem').first()).toBeVisible();
@@ -112,7 +118,8 @@ test('a facts banner can be dismissed and stays dismissed', async ({ page }) => 
   await expect(tips.getByRole('listitem')).toHaveCount(before - 1);
   await page.reload();
   await tips.getByText(/^\+\d+ more$/).click();
-  await expect(tips.getByRole('listitem')).toHaveCount(before - 1);
+  // The server cannot know what this browser dismissed: the page wakes the list island, which hides it.
+  await expect(tips.getByRole('listitem')).toHaveCount(before - 1, { timeout: 20_000 });
   await expect(tips.getByText(first.replace('×', '').trim())).toHaveCount(0);
 });
 
@@ -181,7 +188,8 @@ test('typeahead and search with the keyboard only', async ({ page }) => {
   await from.focus();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('zzqxw');
-  await expect(page.getByText('Nothing matches “zzqxw”')).toBeVisible();
+  // The message under the field (a live region also announces it, once its quiet moment has passed).
+  await expect(page.getByRole('paragraph').filter({ hasText: 'Nothing matches “zzqxw”' })).toBeVisible();
   await page.keyboard.press('Escape');
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('Bangkok');

@@ -148,7 +148,7 @@ describe.each(DATABASES)('reset-password captcha and agent branding on $name', (
       expect((await agent.call((a) => a.userData, 'GET')).body.agent).toBeNull();
 
       await changeRole(h.deps, id, 'reseller', staff(1));
-      expect(await linkAgentOperator(h.deps, id, operator.id)).toBe(true);
+      expect(await linkAgentOperator(h.deps.db, id, operator.id, staff(1))).toEqual({ ok: true, changed: true });
       await agent.call((a) => a.login, 'POST', { email: 'agent@example.com', password: 'agent password 1' });
       const data = await agent.call((a) => a.userData, 'GET');
       expect(data.body.user).toMatchObject({ role: 'reseller' });
@@ -161,9 +161,9 @@ describe.each(DATABASES)('reset-password captcha and agent branding on $name', (
       expect((await visitor.call((a) => a.userData, 'GET')).body).toMatchObject({ user: null, agent: null });
 
       // Unlinking removes the branding; an unknown operator or user is refused.
-      expect(await linkAgentOperator(h.deps, id, operator.id + 1000)).toBe(false);
-      expect(await linkAgentOperator(h.deps, 987_654, operator.id)).toBe(false);
-      expect(await linkAgentOperator(h.deps, id, null)).toBe(true);
+      expect(await linkAgentOperator(h.deps.db, id, operator.id + 1000, staff(1))).toEqual({ ok: false, code: 'unknown_operator' });
+      expect(await linkAgentOperator(h.deps.db, 987_654, operator.id, staff(1))).toEqual({ ok: false, code: 'not_a_reseller' });
+      expect(await linkAgentOperator(h.deps.db, id, null, staff(1))).toEqual({ ok: true, changed: true });
       expect((await agent.call((a) => a.userData, 'GET')).body.agent).toBeNull();
     });
   });

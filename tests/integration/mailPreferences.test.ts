@@ -10,26 +10,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quoteSelections } from '../../src/domain/cart/quote.ts';
-import { parseAddToCartSlug } from '../../src/domain/cart/slug.ts';
 import type { TimetableIndex } from '../../src/domain/search/timetable.ts';
 import { localeBySegment } from '../../src/i18n/locales.ts';
 import { ENGLISH, messagesFor } from '../../src/i18n/messages.ts';
 import { createTranslator } from '../../src/i18n/translate.ts';
 import { reissueTicket } from '../../src/server/booking/lifecycle/changes.ts';
-import { reserveCart } from '../../src/server/booking/reserve.ts';
-import { createCart } from '../../src/server/cart/cart.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
 import { mailOptOuts, tripReminderMails } from '../../src/server/db/schema.ts';
 import { createEventDispatcher } from '../../src/server/events/dispatch.ts';
 import { SUBSCRIBERS } from '../../src/server/events/subscribers.ts';
 import { createMailPreferencesApi } from '../../src/server/mail/api.ts';
 import { markCounterPaid } from '../../src/server/payment/counter.ts';
-import { placeOrder } from '../../src/server/payment/place.ts';
 import { refreshSearchIndex } from '../../src/server/search/cache.ts';
 import { sendDueTripReminders } from '../../src/server/tickets/tripReminder.ts';
-import { GUEST, staff } from '../support/actors.ts';
-import { BUS, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
+import { staff } from '../support/actors.ts';
+import { counterOrder, guestReservation } from './bookingFixtures.ts';
+import { insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
 
 /** The bus leaves 2025-06-04 14:00 UTC: twelve hours before, its reminder is due. */
@@ -90,31 +86,10 @@ describe.each(DATABASES)('mail preferences on $name', ({ name, open }) => {
   });
 
   async function paidBooking(email: string): Promise<number> {
-    const selections = parseAddToCartSlug(BUS) ?? [];
-    const quoted = quoteSelections(index, selections, { currency: 'THB', now: NOW });
-    if (typeof quoted === 'string') throw new Error(quoted);
-    const hash = await createCart(db, { lang: 'en', currency: 'THB', people: 1, selections, quoted });
-    const reserved = await reserveCart(db, {
-      hash,
-      index,
-      now: NOW,
-      holdMinutes: 20,
-      ctx: GUEST,
-      email,
-      passengers: [{ first_name: 'Mali', last_name: 'Sukjai' }],
-    });
-    if (!reserved.ok) throw new Error(reserved.code);
-    const order = await placeOrder(db, {
-      bookingId: reserved.booking.id,
-      paygate: 'counter',
-      origin: 'http://shop.test',
-      now: NOW,
-      ctx: GUEST,
-    });
-    if (!order.ok) throw new Error(order.code);
-    await markCounterPaid(db, order.providerRef, NOW, staff(1));
+    const booking = await guestReservation(db, index, { email, passengers: [{ first_name: 'Mali', last_name: 'Sukjai' }] });
+    await markCounterPaid(db, (await counterOrder(db, booking.id)).providerRef, NOW, staff(1));
     await deliverAll(NOW + 1_000);
-    return reserved.booking.id;
+    return booking.id;
   }
 
   /** The List-Unsubscribe URL of a raw message (nodemailer may fold the header line). */

@@ -4,20 +4,17 @@
  * changed value audited before → after with who and why; the reseller's next paid booking credits
  * their own share instead of the site's; a non-reseller, an unknown operator and a manager are refused.
  */
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quoteSelections } from '../../src/domain/cart/quote.ts';
-import { parseAddToCartSlug } from '../../src/domain/cart/slug.ts';
-import { reserveCart } from '../../src/server/booking/reserve.ts';
-import { createCart } from '../../src/server/cart/cart.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
-import { bookings, users } from '../../src/server/db/schema.ts';
+import { linkAgentOperator } from '../../src/server/accounts/roles.ts';
+import { bookings, userAudit, users } from '../../src/server/db/schema.ts';
 import { OpForbidden, type StaffMember } from '../../src/server/ops/access.ts';
 import { listResellers, resellerChanges, resellerForm, saveReseller } from '../../src/server/ops/resellers.ts';
 import { creditCommission } from '../../src/server/partners/resellerCommission.ts';
 import { loadIndex } from '../../src/server/search/loadIndex.ts';
-import { GUEST } from '../support/actors.ts';
-import { BUS, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
+import { guestReservation } from './bookingFixtures.ts';
+import { insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
 
 describe.each(DATABASES)('resellers in the operators area on $name', ({ open }) => {
@@ -72,14 +69,9 @@ describe.each(DATABASES)('resellers in the operators area on $name', ({ open }) 
 
     // A booking the reseller made and that is paid: 12.5 % of it, not the site's 5 %.
     const index = await loadIndex(db, NOW);
-    const selections = parseAddToCartSlug(BUS) ?? [];
-    const quoted = quoteSelections(index, selections, { currency: 'THB', now: NOW });
-    if (typeof quoted === 'string') throw new Error(quoted);
-    const hash = await createCart(db, { lang: 'en', currency: 'THB', people: 1, selections, quoted });
-    const reserved = await reserveCart(db, { hash, index, now: NOW, holdMinutes: 20, ctx: GUEST, email: 'customer@example.com' });
-    if (!reserved.ok) throw new Error(reserved.code);
-    await db.update(bookings).set({ resellerUserId: resellerId }).where(eq(bookings.id, reserved.booking.id));
-    expect(await creditCommission(db, { id: 88_001, bookingId: reserved.booking.id, paidMinor: 10_000, currency: 'THB' }, 500)).toBe(true);
+    const booking = await guestReservation(db, index, { email: 'customer@example.com' });
+    await db.update(bookings).set({ resellerUserId: resellerId }).where(eq(bookings.id, booking.id));
+    expect(await creditCommission(db, { id: 88_001, bookingId: booking.id, paidMinor: 10_000, currency: 'THB' }, 500)).toBe(true);
     const [after] = (await listResellers(db)).filter((r) => r.id === resellerId);
     expect(after).toMatchObject({ bookings: 1, balanceMinor: 1250, balanceCurrency: 'THB' });
 
@@ -91,6 +83,38 @@ describe.each(DATABASES)('resellers in the operators area on $name', ({ open }) 
       ['link_operator', '1', null],
       ['set_commission', '1250', null],
     ]);
+  });
+
+  it('every way of linking an agent to an operator writes the audit event: who, when, why, before → after', async () => {
+    const audited = async () =>
+      db
+        .select()
+        .from(userAudit)
+        .where(and(eq(userAudit.userId, resellerId), eq(userAudit.action, 'link_operator')))
+        .orderBy(asc(userAudit.id));
+    const before = (await audited()).length;
+    const startedAt = Date.now();
+    // The admin page (saveReseller), an admin's call of the accounts' link, and a system job (a seed, a script).
+    const form = resellerForm.parse({ userId: String(resellerId), operatorId: '2', commission: '', reason: 'page link' });
+    expect(await saveReseller(db, admin, form, 'req-page')).toEqual({ ok: true, changed: 1 });
+    const staffLink = { actor: { kind: 'staff', userId: admin.userId }, requestId: 'req-call', reason: 'direct link' } as const;
+    expect(await linkAgentOperator(db, resellerId, 1, staffLink)).toEqual({ ok: true, changed: true });
+    const job = { actor: { kind: 'system', job: 'seed' }, reason: 'seeded agent' } as const;
+    expect(await linkAgentOperator(db, resellerId, null, job)).toEqual({ ok: true, changed: true });
+    // Refused or unchanged: nothing written.
+    expect(await linkAgentOperator(db, resellerId, null, job)).toEqual({ ok: true, changed: false });
+    expect(await linkAgentOperator(db, travellerId, 1, job)).toEqual({ ok: false, code: 'not_a_reseller' });
+    expect(await linkAgentOperator(db, resellerId, 999_999, job)).toEqual({ ok: false, code: 'unknown_operator' });
+
+    const rows = (await audited()).slice(before);
+    expect(rows.map((r) => [r.fromValue, r.toValue, r.actorKind, r.actorId, r.requestId, r.reason])).toEqual([
+      [null, '2', 'staff', String(admin.userId), 'req-page', 'page link'],
+      ['2', '1', 'staff', String(admin.userId), 'req-call', 'direct link'],
+      ['1', null, 'system', 'seed', null, 'seeded agent'],
+    ]);
+    for (const row of rows) expect(row.at.getTime()).toBeGreaterThanOrEqual(startedAt - 1_000);
+    const [account] = await db.select({ operatorId: users.operatorId }).from(users).where(eq(users.id, resellerId));
+    expect(account?.operatorId).toBeNull();
   });
 
   it('refuses a non-reseller, an unknown operator, a share out of bounds and a manager', async () => {

@@ -6,14 +6,12 @@
  * seconds although their clocks are frozen (the periodic version check cannot be what brought
  * it). Negative control: a process that does not follow the bus still offers it seconds later.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openBus } from '../../src/server/bus/index.ts';
 import type { DbHandle } from '../../src/server/db/client.ts';
-import { schedules, users } from '../../src/server/db/schema.ts';
 import { setDepartureSales } from '../../src/server/ops/sales.ts';
-import { insertCheckoutNetwork } from './checkoutNetwork.ts';
+import { networkForProcesses, startChild, stopChildren, until, type Child } from './childProcesses.ts';
 import { DATABASES, postgresUrl } from './databases.ts';
 
 const postgres = DATABASES.find((d) => d.name === 'postgres');
@@ -27,58 +25,30 @@ const STARTUP_MS = 150_000;
 
 const runner = fileURLToPath(new URL('./salesRunner.ts', import.meta.url));
 
-interface Runner {
-  child: ChildProcess;
-  /** Trips offered, one entry per change the process saw. */
-  trips: number[];
-  /** What the process wrote to stderr (shown when it never answers). */
-  errors: string[];
-}
-
-function startRunner(env: Record<string, string>, mode: 'follow' | 'no-bus'): Runner {
-  const child = spawn(process.execPath, [runner, mode], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** Trips the runner offered, one entry per change it saw (`version N trips K`). */
+const tripsOf = (r: Child) =>
+  r.lines.flatMap((l) => {
+    const match = / trips (\d+)$/.exec(l);
+    return match ? [Number(match[1])] : [];
   });
-  const trips: number[] = [];
-  const errors: string[] = [];
-  child.stderr.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
-  child.stdout.on('data', (chunk: Buffer) => {
-    for (const match of chunk.toString().matchAll(/trips (\d+)/g)) trips.push(Number(match[1]));
-  });
-  return { child, trips, errors };
-}
 
-async function until(what: string, check: () => boolean, timeoutMs: number, runners: Runner[] = []): Promise<number> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) {
-      const seen = runners.map((r) => `trips ${JSON.stringify(r.trips)} stderr ${r.errors.join('').slice(0, 2000)}`).join('; ');
-      throw new Error(`timed out after ${String(timeoutMs)} ms waiting for ${what} (${seen})`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return Date.now() - start;
-}
+const startRunner = (env: Record<string, string>, mode: 'follow' | 'no-bus') => startChild(runner, [mode], env);
 
 describe.skipIf(!postgres)('closing sales across server processes over PostgreSQL NOTIFY', () => {
   let handle: DbHandle;
   let env: Record<string, string>;
   let managerId: number;
-  const running: Runner[] = [];
+  const running: Child[] = [];
 
   beforeAll(async () => {
     if (!postgres) return;
     handle = await postgres.open();
-    await insertCheckoutNetwork(handle.db, { bus: 40, boat: 4 });
-    await handle.db.update(schedules).set({ validTo: '2099-12-31' });
-    const [manager] = await handle.db.insert(users).values({ email: 'manager@example.com', role: 'manager' }).returning({ id: users.id });
-    managerId = manager?.id ?? 0;
+    managerId = await networkForProcesses(handle.db, 'manager@example.com', 'manager');
     env = { DATABASE_URL: postgresUrl(handle), SEARCH_DATE: SERVICE_DATE };
   });
 
   afterEach(() => {
-    for (const r of running.splice(0)) r.child.kill('SIGKILL');
+    stopChildren(running);
   });
 
   afterAll(async () => {
@@ -102,7 +72,7 @@ describe.skipIf(!postgres)('closing sales across server processes over PostgreSQ
     }
   }
 
-  const offered = (r: Runner) => (r.trips.at(-1) ?? 0) > 0;
+  const offered = (r: Child) => (tripsOf(r).at(-1) ?? 0) > 0;
 
   it('every following process stops offering the departure as soon as a manager closes its sales', { timeout: 200_000 }, async () => {
     const a = startRunner(env, 'follow');

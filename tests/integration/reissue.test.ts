@@ -9,21 +9,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quoteSelections } from '../../src/domain/cart/quote.ts';
-import { parseAddToCartSlug } from '../../src/domain/cart/slug.ts';
 import type { TimetableIndex } from '../../src/domain/search/timetable.ts';
 import { reissueTicket } from '../../src/server/booking/lifecycle/changes.ts';
-import { reserveCart } from '../../src/server/booking/reserve.ts';
-import { createCart } from '../../src/server/cart/cart.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
-import { bookingAudit, payments } from '../../src/server/db/schema.ts';
+import { bookingAudit } from '../../src/server/db/schema.ts';
 import { createEventDispatcher } from '../../src/server/events/dispatch.ts';
 import { SUBSCRIBERS } from '../../src/server/events/subscribers.ts';
-import { applyPaymentEvent } from '../../src/server/payment/confirm.ts';
-import { placeOrder } from '../../src/server/payment/place.ts';
 import { loadIndex } from '../../src/server/search/loadIndex.ts';
-import { GUEST, staff } from '../support/actors.ts';
-import { BUS, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
+import { staff } from '../support/actors.ts';
+import { counterOrder, counterPaymentSucceeded, guestReservation } from './bookingFixtures.ts';
+import { insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
 
 let outbox: string;
@@ -65,30 +60,9 @@ describe.each(DATABASES)('re-issued tickets on $name', ({ name, open }) => {
   });
 
   async function paidBooking(email: string) {
-    const selections = parseAddToCartSlug(BUS) ?? [];
-    const quoted = quoteSelections(index, selections, { currency: 'THB', now: NOW });
-    if (typeof quoted === 'string') throw new Error(quoted);
-    const hash = await createCart(db, { lang: 'en', currency: 'THB', people: 1, selections, quoted });
-    const reserved = await reserveCart(db, { hash, index, now: NOW, holdMinutes: 20, ctx: GUEST, email });
-    if (!reserved.ok) throw new Error(reserved.code);
-    const placed = await placeOrder(db, {
-      bookingId: reserved.booking.id,
-      paygate: 'counter',
-      origin: 'http://shop.test',
-      now: NOW,
-      ctx: GUEST,
-    });
-    if (!placed.ok) throw new Error(placed.code);
-    const [payment] = await db.select().from(payments).where(eq(payments.id, placed.paymentId));
-    if (!payment) throw new Error('no payment');
-    const event = {
-      type: 'payment.succeeded' as const,
-      reference: payment.providerRef,
-      amountMinor: payment.amountMinor,
-      currency: payment.currency,
-    };
-    await applyPaymentEvent(db, { id: `evt_reissue_${name}_${email}`, ...event }, NOW);
-    return reserved.booking.id;
+    const booking = await guestReservation(db, index, { email });
+    await counterPaymentSucceeded(db, await counterOrder(db, booking.id), `evt_reissue_${name}_${email}`);
+    return booking.id;
   }
 
   it('mails the ticket again after staff re-issue it, once however often the events are delivered', async () => {

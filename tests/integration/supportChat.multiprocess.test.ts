@@ -7,50 +7,23 @@
  * ended by itself. Negative control: a reader whose process hears no other process is still
  * waiting seconds after the answer was stored.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { guestOwnerOf, newGuestSecret, postTravellerLine } from '../../src/server/support/chat.ts';
+import { BUS_TRANSPORTS, noteRedisSkipped, startChild, stopChildren, until, type Child } from './childProcesses.ts';
 import { DATABASES, postgresUrl } from './databases.ts';
 
 const postgres = DATABASES.find((d) => d.name === 'postgres');
-const REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 if (!postgres) console.log('Multi-process chat tests SKIPPED: they need PostgreSQL (set TEST_DATABASE_URL).');
+else noteRedisSkipped('Multi-process chat tests');
 
 const runner = fileURLToPath(new URL('./chatRunner.ts', import.meta.url));
 
-interface Child {
-  child: ChildProcess;
-  out: string[];
-}
+const start = (env: Record<string, string>, args: string[]) => startChild(runner, args, env);
 
-function start(env: Record<string, string>, args: string[]): Child {
-  const child = spawn(process.execPath, [runner, ...args], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const out: string[] = [];
-  child.stdout.on('data', (chunk: Buffer) => out.push(...chunk.toString().split('\n').filter(Boolean)));
-  return { child, out };
-}
-
-async function until(what: string, check: () => boolean, timeoutMs: number): Promise<number> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${String(timeoutMs)} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return Date.now() - started;
-}
-
-const transports = [
-  { name: 'PostgreSQL NOTIFY', redisUrl: undefined },
-  ...(REDIS_URL ? [{ name: 'Redis pub/sub', redisUrl: REDIS_URL }] : []),
-];
-
-describe.skipIf(!postgres).each(transports)('live chat across server processes over $name', ({ redisUrl }) => {
+describe.skipIf(!postgres).each(BUS_TRANSPORTS)('live chat across server processes over $name', ({ redisUrl }) => {
   let handle: DbHandle;
   let env: Record<string, string>;
   let staffId: number;
@@ -67,7 +40,7 @@ describe.skipIf(!postgres).each(transports)('live chat across server processes o
     staffId = staff?.id ?? 0;
   });
   afterEach(() => {
-    for (const r of running.splice(0)) r.child.kill('SIGKILL');
+    stopChildren(running);
   });
   afterAll(async () => {
     await handle.close();
@@ -90,11 +63,11 @@ describe.skipIf(!postgres).each(transports)('live chat across server processes o
   async function supportProcess(userId: string): Promise<(message: string) => Promise<void>> {
     const writer = start(env, ['writer', String(staffId), userId]);
     running.push(writer);
-    await until('the writer to start', () => writer.out.includes('ready'), 30_000);
+    await until('the writer to start', () => writer.lines.includes('ready'), 30_000);
     return async (message) => {
-      const before = writer.out.length;
+      const before = writer.lines.length;
       writer.child.stdin?.write(`${message}\n`);
-      await until('the answer to be stored', () => writer.out.slice(before).some((l) => l.startsWith('posted ')), 5_000);
+      await until('the answer to be stored', () => writer.lines.slice(before).some((l) => l.startsWith('posted ')), 5_000);
     };
   }
 
@@ -103,11 +76,11 @@ describe.skipIf(!postgres).each(transports)('live chat across server processes o
     const answer = await supportProcess(chat.userId);
     const reader = start(env, ['reader', 'follow', chat.userId, String(chat.last)]);
     running.push(reader);
-    await until('the reader to wait', () => reader.out.includes('waiting'), 30_000);
+    await until('the reader to wait', () => reader.lines.includes('waiting'), 30_000);
     // The reader's LISTEN (or SUBSCRIBE) goes live just after it starts waiting.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await answer('Yes, on time.');
-    const tookMs = await until('the answer in the reader', () => reader.out.some((l) => l.endsWith(' Yes, on time.')), 3_000);
+    const tookMs = await until('the answer in the reader', () => reader.lines.some((l) => l.endsWith(' Yes, on time.')), 3_000);
     expect(tookMs).toBeLessThan(3_000);
   });
 
@@ -116,10 +89,10 @@ describe.skipIf(!postgres).each(transports)('live chat across server processes o
     const answer = await supportProcess(chat.userId);
     const deaf = start(env, ['reader', 'no-bus', chat.userId, String(chat.last)]);
     running.push(deaf);
-    await until('the reader to wait', () => deaf.out.includes('waiting'), 30_000);
+    await until('the reader to wait', () => deaf.lines.includes('waiting'), 30_000);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await answer('Nobody hears this in time.');
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    expect(deaf.out.some((l) => l.startsWith('line '))).toBe(false);
+    expect(deaf.lines.some((l) => l.startsWith('line '))).toBe(false);
   });
 });

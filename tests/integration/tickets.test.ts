@@ -5,18 +5,13 @@
  */
 import { GUEST, staff } from '../support/actors.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quoteSelections } from '../../src/domain/cart/quote.ts';
-import { parseAddToCartSlug } from '../../src/domain/cart/slug.ts';
 import type { TimetableIndex } from '../../src/domain/search/timetable.ts';
 import { localeBySegment } from '../../src/i18n/locales.ts';
 import { ENGLISH, messagesFor } from '../../src/i18n/messages.ts';
 import { createTranslator } from '../../src/i18n/translate.ts';
-import { createCart } from '../../src/server/cart/cart.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
 import type { MailMessage } from '../../src/server/mail/mailer.ts';
-import { reserveCart } from '../../src/server/booking/reserve.ts';
 import { markCounterPaid } from '../../src/server/payment/counter.ts';
-import { placeOrder } from '../../src/server/payment/place.ts';
 import { refreshSearchIndex } from '../../src/server/search/cache.ts';
 import { createTicketApi } from '../../src/server/tickets/api.ts';
 import { ticketLinks } from '../../src/server/tickets/links.ts';
@@ -34,6 +29,7 @@ import { deliverOwedCancellationMails, sendCancellationMail } from '../../src/se
 import { bookings, departureInventory, payments } from '../../src/server/db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { embeddedFontCharacters, pdfText } from '../support/pdfText.ts';
+import { counterOrder, guestReservation } from './bookingFixtures.ts';
 import { BUS_THEN_BOAT, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
 
@@ -60,24 +56,16 @@ describe.each(DATABASES)('tickets on $name', ({ open }) => {
     db = handle.db;
     await insertCheckoutNetwork(db, { bus: 40, boat: 40 });
     index = await refreshSearchIndex(db);
-    const selections = parseAddToCartSlug(BUS_THEN_BOAT) ?? [];
-    const quoted = quoteSelections(index, selections, { currency: 'THB', now: NOW });
-    if (typeof quoted === 'string') throw new Error(quoted);
-    const hash = await createCart(db, { lang: 'de', currency: 'THB', people: 2, selections, quoted });
-    const reserved = await reserveCart(db, {
-      hash,
-      index,
-      now: NOW,
-      holdMinutes: 20,
-      ctx: GUEST,
+    const booking = await guestReservation(db, index, {
+      slug: BUS_THEN_BOAT,
+      lang: 'de',
+      people: 2,
       email: 'anna.berg@example.com',
       passengers: [{ full_name: 'Anna Berg' }, { full_name: 'Somchai Jaidee' }],
     });
-    if (!reserved.ok) throw new Error(reserved.code);
-    bookingId = reserved.booking.id;
-    reference = reserved.booking.reference;
-    const order = await placeOrder(db, { bookingId, paygate: 'counter', origin: 'http://shop.test', now: NOW, ctx: GUEST });
-    if (!order.ok) throw new Error(order.code);
+    bookingId = booking.id;
+    reference = booking.reference;
+    const order = await counterOrder(db, bookingId);
     expect((await markCounterPaid(db, order.providerRef, NOW, staff(1))).result).toBe('confirmed');
   });
 

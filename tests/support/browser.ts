@@ -1,6 +1,6 @@
 /** Helpers the browser tests share. */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** YYYY-MM-DD, `days` from today in the browser's (and the test machine's) local calendar. */
 export function isoIn(days: number): string {
@@ -13,6 +13,22 @@ export function isoIn(days: number): string {
 export async function acceptCookies(page: Page): Promise<void> {
   const button = page.getByRole('button', { name: /^(Accept all|قبول الكل)$/ });
   if (await button.isVisible()) await button.click();
+}
+
+/**
+ * Wakes a results page's list island and waits until React runs it. The island hydrates on the
+ * first touch (issue 23): tests of what the list does (tabs, filters, sort, back and forward) touch
+ * it first, as a traveller's pointer does, so a busy test machine's slow hydration is not mistaken
+ * for the behaviour under test. The replay of a touch made while it loads has tests of its own
+ * (page-load-js.spec.ts).
+ */
+export async function wakeResultsList(page: Page): Promise<void> {
+  await page.locator('.sr__bar').hover();
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.querySelector('.sr') ?? {}).some((key) => key.startsWith('__reactProps$'))), {
+      timeout: 30_000,
+    })
+    .toBe(true);
 }
 
 /** axe's serious and critical violations on the page (or inside `include`), one line each. */

@@ -24,6 +24,16 @@ export async function directBookingUri(request: APIRequestContext, offsetDays: n
   return option.booking_uri;
 }
 
+/** The key (as staff paste it into /{lang}/op/tripinfo) of the first trip Bangkok → Chiang Mai `offsetDays` ahead. */
+export async function firstTripKey(request: APIRequestContext, offsetDays: number): Promise<string> {
+  const date = new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  const response = await request.get(`/api/nuxt/en/trips/search?fromSlug=bangkok&toSlug=chiang-mai&date=${date}&people=1&currency=THB`);
+  expect(response.ok()).toBe(true);
+  const key = ((await response.json()) as { trips: { key: string }[] }).trips[0]?.key;
+  if (!key) throw new Error(`no trip on ${date}`);
+  return key;
+}
+
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const OUTBOX = join(ROOT, process.env.MAIL_OUTBOX_DIR || '.data/outbox');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildFilterGroups, buildTabs } from './filters.ts';
-import { firstView, isFirstView, PAGE_SIZE, placeholderFor, settledView } from './firstView.ts';
+import { firstView, PAGE_SIZE, settledView } from './firstView.ts';
 import { sortAndFilterProducts } from './listWork.ts';
 import { EMPTY_STATE, parseResultsState } from './queryState.ts';
 import { makeTrip } from './testTrips.ts';
@@ -55,12 +55,5 @@ describe('the first view of a results page (what the island shows before its own
     expect(first.count).toBe(6);
     expect(first.total).toBe(30);
     expect(first.trips.every((t) => t.params.vehclasses.includes('train'))).toBe(true);
-  });
-
-  it('a pre-rendered page only reserves room: one card per trip of the build day, a page at most', () => {
-    expect(placeholderFor(3)).toEqual({ expected: 3 });
-    expect(placeholderFor(500)).toEqual({ expected: PAGE_SIZE });
-    expect(isFirstView(placeholderFor(3))).toBe(false);
-    expect(isFirstView(firstView({ trips: [], view: EMPTY_STATE, facts: [], currency: 'USD', ...names }))).toBe(true);
   });
 });

@@ -3,8 +3,7 @@
  * the tabs, filters, badges and facts around them, worked out on the server from the same search
  * the island will run. The island renders this frame on the server and hydrates it as it is, so
  * the first trip cards paint before any JavaScript runs and nothing moves when the island's
- * answer (the same trips) arrives. A pre-rendered page knows no query: it only tells the island
- * how many cards to reserve room for (`expected`).
+ * answer (the same trips) arrives.
  */
 import type { Fact } from '../search/facts.ts';
 import type { Trip } from '../search/trips.ts';
@@ -51,22 +50,6 @@ export interface ResultsFirstView {
   total: number;
   /** The rail passes that cover the route (the `railpass` tab). */
   passes: TripsPass[];
-}
-
-/** What a pre-rendered page can say about its list without a query: how many cards to expect. */
-export interface ResultsPlaceholder {
-  expected: number;
-}
-
-export type ResultsSeed = ResultsFirstView | ResultsPlaceholder;
-
-export function isFirstView(seed: ResultsSeed | undefined): seed is ResultsFirstView {
-  return seed !== undefined && 'trips' in seed;
-}
-
-/** Cards a pre-rendered page reserves room for: the trips the route had on the build's day, one page at most. */
-export function placeholderFor(tripCount: number): ResultsPlaceholder {
-  return { expected: Math.min(Math.max(tripCount, 0), PAGE_SIZE) };
 }
 
 /** Every station and operator id a trip shows (its ends, its legs) — the filters name them too. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepPage, PAGE_CACHE_KEY, RECHECK_WINDOW_MS, takePage, type CachedPage } from './pageCache.ts';
+import { hasKeptPage, keepPage, PAGE_CACHE_KEY, RECHECK_WINDOW_MS, takePage, type CachedPage } from './pageCache.ts';
 
 function memoryStorage(quota = Infinity) {
   const items = new Map<string, string>();
@@ -75,5 +75,16 @@ describe('results page cache (SPEC §2, §9)', () => {
     const storage = memoryStorage();
     keepPage(storage, page({ savedAt: 2_000_000 }));
     expect(takePage(storage, url, 1_000_000)).toBeUndefined();
+  });
+
+  it('tells whether a fresh page is kept for an address without taking it', () => {
+    const storage = memoryStorage();
+    keepPage(storage, page());
+    expect(hasKeptPage(storage, url, 1_000_001)).toBe(true);
+    expect(hasKeptPage(storage, url, 1_000_001)).toBe(true);
+    expect(hasKeptPage(storage, url.replace('fastest', 'cheapest'), 1_000_001)).toBe(false);
+    expect(hasKeptPage(storage, url, 1_000_000 + RECHECK_WINDOW_MS)).toBe(false);
+    expect(takePage(storage, url, 1_000_001)).toBeDefined();
+    expect(hasKeptPage(storage, url, 1_000_001)).toBe(false);
   });
 });

@@ -41,21 +41,36 @@ export function keepPage<T>(storage: Storage, page: CachedPage<T>): void {
   }
 }
 
+/** The kept page when it was left at `url`, however old. */
+function keptAt<T>(storage: Pick<Storage, 'getItem'>, url: string): CachedPage<T> | undefined {
+  try {
+    const raw = storage.getItem(PAGE_CACHE_KEY);
+    const page = raw ? (JSON.parse(raw) as CachedPage<T>) : undefined;
+    return page?.url === url ? page : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const isFresh = (page: CachedPage<unknown>, now: number) => now - page.savedAt >= 0 && now - page.savedAt < RECHECK_WINDOW_MS;
+
 /**
  * The cached page for `url` when it is younger than the recheck window, else undefined. It is
  * taken out either way: a page is restored once, and the restored page keeps itself again when
  * it is left.
  */
 export function takePage<T>(storage: Storage, url: string, now: number): CachedPage<T> | undefined {
-  let page: CachedPage<T> | undefined;
-  try {
-    const raw = storage.getItem(PAGE_CACHE_KEY);
-    page = raw ? (JSON.parse(raw) as CachedPage<T>) : undefined;
-  } catch {
-    page = undefined;
-  }
-  if (page?.url !== url) return undefined;
+  const page = keptAt<T>(storage, url);
+  if (!page) return undefined;
   storage.removeItem(PAGE_CACHE_KEY);
-  const age = now - page.savedAt;
-  return age >= 0 && age < RECHECK_WINDOW_MS ? page : undefined;
+  return isFresh(page, now) ? page : undefined;
+}
+
+/**
+ * Whether `takePage` would restore a page for `url`, without taking it: the results page wakes
+ * its island at load only when there is a list to restore (ResultsPage.astro).
+ */
+export function hasKeptPage(storage: Pick<Storage, 'getItem'>, url: string, now: number): boolean {
+  const page = keptAt(storage, url);
+  return page !== undefined && isFresh(page, now);
 }

@@ -12,8 +12,10 @@ import {
   $date,
   $date2,
   $from,
+  $mounted,
   $passengers,
   $to,
+  formBeforeMount,
   initSearchForm,
   localToday,
   setAccommodation,
@@ -52,11 +54,16 @@ interface Props {
 export default function SearchForm({ lang, messages, vehclass = 'all', hotelTemplate, initial = {}, pageSearch }: Props) {
   const t = islandTranslator(messages, lang);
   const locale = localeBySegment(lang);
-  const from = useStore($from);
-  const to = useStore($to);
-  const date = useStore($date);
-  const date2 = useStore($date2);
-  const passengers = useStore($passengers);
+  const mounted = useStore($mounted);
+  const stored = {
+    from: useStore($from),
+    to: useStore($to),
+    date: useStore($date),
+    date2: useStore($date2),
+    passengers: useStore($passengers),
+  };
+  // Until the stores are filled (after hydration) the form shows the search the page gave it.
+  const { from, to, date, date2, passengers } = mounted ? stored : formBeforeMount(initial);
   const canSubmit = useStore($canSubmit);
   const accommodation = useStore($accommodation);
   const [today, setToday] = useState('');

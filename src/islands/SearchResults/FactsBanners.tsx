@@ -77,7 +77,7 @@ export function FactsBanners(props: Props) {
         </summary>
         <ul>
           {facts.map((fact) => (
-            <li key={fact.id} className="sr__fact">
+            <li key={fact.id} className="sr__fact" data-fact-id={fact.id}>
               <span>{factText(fact, props)}</span>
               <button
                 type="button"

@@ -7,18 +7,18 @@
  * `compact`, the new results page (/new, or the `new_results_page` feature flag): filters folded away and the
  * trips grouped by the part of the day they leave in.
  *
- * The first frame comes from the server (`seed`, src/domain/results/firstView.ts): on a page
- * rendered on request it is the first page of trips with their tabs, filters and facts, rendered
- * into the HTML and hydrated as it is; the island keeps it on screen until its own search, the
- * facts and the names have all answered, then shows the same trips from its stores, so React
- * keeps the cards and nothing moves. A pre-rendered page knows no query: its seed only reserves
- * room for the cards, so the route facts below do not jump when they arrive.
+ * The first frame comes from the server (`seed`, src/domain/results/firstView.ts): the first page
+ * of trips with their tabs, filters and facts, rendered into the HTML. The page hydrates the
+ * island on the traveller's first touch (`client:interaction`, ResultsPage.astro), so no React
+ * loads before that; it hydrates the frame as it is and keeps it on screen until its own search,
+ * the facts and the names have all answered, then shows the same trips from its stores, so React
+ * keeps the cards and nothing moves.
  */
 import { currencySymbol } from '../../domain/results/filterLabels.ts';
 import { useStore } from '@nanostores/react';
 import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { activeFilterCount, SORTS, type SortKey } from '../../domain/results/queryState.ts';
-import { isFirstView, PAGE_SIZE, type ResultsSeed } from '../../domain/results/firstView.ts';
+import { PAGE_SIZE, type ResultsFirstView } from '../../domain/results/firstView.ts';
 import { RECOMMENDED_RULES } from '../../domain/results/summary.ts';
 import { groupByDayPart } from '../../domain/results/dayParts.ts';
 import { correctedQuery, pageSearchAt, type PageSearchBase } from '../../domain/results/pageSearch.ts';
@@ -57,8 +57,8 @@ interface Props {
   /** The results path without query, for the next-dates links. */
   path: string;
   layout?: 'classic' | 'compact';
-  /** The server's first frame: the first trips (rendered on request) or the room to keep (pre-rendered). */
-  seed?: ResultsSeed | undefined;
+  /** The server's first frame: the first trips of the query, their tabs, filters and facts. */
+  seed?: ResultsFirstView | undefined;
   /** The past date the URL asked for (the server's reading; the browser reads the URL again). */
   pastDate?: string | undefined;
 }
@@ -104,6 +104,10 @@ export default function SearchResults({
   const [request, setRequest] = useState<PageRequest>(initialRequest);
   const [pageEnd, setPageEnd] = useState(PAGE_SIZE);
   const [pastDate, setPastDate] = useState(serverPastDate);
+  // The island hydrates on the traveller's first touch, often a tab, filter or sort chosen on
+  // the server's frame: until its own answer is in, the frame cannot show that view, so the
+  // controls show the choice and the status line says the list is being worked out.
+  const [viewAtMount, setViewAtMount] = useState<typeof view | undefined>(undefined);
   const [sheetOpen, setSheetOpen] = useState(false);
   const {
     take: takeKeptPage,
@@ -121,13 +125,15 @@ export default function SearchResults({
     // Staff keep their operator filter through a reset (SPEC §4): known before the first search settles.
     readStaffFlag();
     readViewFromUrl(window.location.search);
-    // A pre-rendered page was built for no query and for the build's day: the URL and the
-    // clock decide the search (on a page rendered on request this gives the server's answer).
+    setViewAtMount($view.get());
+    // The page may come from a shared cache rendered on another day: the URL and the clock decide
+    // the search (usually the server's own answer).
     const asked = pageSearchAt(search, window.location.search, Date.now());
     setRequest(asked.request);
     // A date that has passed is searched as today: the page says so, and the address bar shows
-    // the date searched (a reload or a shared link then asks for what is on screen).
-    setPastDate(asked.pastDate);
+    // the date searched (a reload or a shared link then asks for what is on screen). The page's
+    // script may have corrected the address already: the server's notice then stays.
+    if (asked.pastDate) setPastDate(asked.pastDate);
     const corrected = correctedQuery(window.location.search, asked);
     if (corrected) window.history.replaceState(window.history.state, '', `${window.location.pathname}${corrected}${window.location.hash}`);
     takeKeptPage();
@@ -174,7 +180,7 @@ export default function SearchResults({
     searchPage({ ...request, lang, currency });
   }, [currency, lang, request, restoreKeptPage]);
 
-  const first = isFirstView(seed) ? seed : undefined;
+  const first = seed;
   const firstNames = useMemo(() => (first ? namesFrom(first.names) : EMPTY_NAMES), [first]);
   // The island's own answer is complete: the list worked out from its trips, the facts and the
   // names. Until then the server's frame stays (a list that fills in piece by piece would shift).
@@ -194,6 +200,7 @@ export default function SearchResults({
       });
   }, [answered]);
   const live = wentLive;
+  const viewChosenOnFrame = !live && viewAtMount !== undefined && view !== viewAtMount;
   const shown = live
     ? {
         products,
@@ -262,7 +269,7 @@ export default function SearchResults({
     return byKey;
   }, [recommended]);
   const formatShownPrice = useCallback((value: number) => formatter(value, shownCurrency), [formatter, shownCurrency]);
-  const searching = live ? status.isSearching && trips.length === 0 : !shown?.hasTrips;
+  const searching = live ? status.isSearching && trips.length === 0 : !shown?.hasTrips || viewChosenOnFrame;
   const card = (trip: (typeof products)[number]) => (
     <TripCard
       key={trip.key}
@@ -276,6 +283,7 @@ export default function SearchResults({
       headingLevel={layout === 'compact' ? 4 : 3}
     />
   );
+  const listView = viewChosenOnFrame ? view : (shown?.view ?? view);
   const filters = shown && (
     <Filters
       t={t}
@@ -283,12 +291,11 @@ export default function SearchResults({
       currencySymbol={symbol}
       formatPrice={formatShownPrice}
       groups={shown.filterGroups}
-      view={shown.view}
+      view={listView}
       bounds={shown.priceBounds}
     />
   );
   const list = shown?.products ?? [];
-  const listView = shown?.view ?? view;
   // The rail pass tab lists the passes covering the route; the trip filters and sort do not apply.
   const onPassTab = listView.tab === 'railpass';
   const passList = shown?.passes ?? [];
@@ -303,8 +310,6 @@ export default function SearchResults({
     const dayOf = (iso: string) => day.format(new Date(`${iso}T00:00:00Z`));
     return t('results.pastDate', { asked: dayOf(pastDate), date: dayOf(request.date) });
   }, [pastDate, localeCode, t, request.date]);
-  // A pre-rendered page: room for the cards the route had on the build's day (see .sr__reserve).
-  const reserve = !live && seed && !isFirstView(seed) ? seed.expected : 0;
 
   return (
     <div className="sr">
@@ -328,8 +333,6 @@ export default function SearchResults({
         {live && status.isSearching && trips.length > 0 && <span className="sr__updating"> · {t('results.updating')}</span>}
       </div>
       <LoadingBar active={status.isSearching} />
-      {/* A class per count, not a style attribute: the page's CSP allows no inline styles. */}
-      {reserve > 0 && <div className={`sr__reserve sr__reserve--${String(reserve)}`} aria-hidden="true" />}
 
       {live && status.failed && (
         <div className="sr__error" role="alert">

@@ -1048,12 +1048,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: 'support',
     summary: 'Correct passenger names or documents of a paid booking; the ticket is issued again',
     description:
-      "Name the booking by its ticket link (`b`, `t`) or, for the browser that booked it or its signed-in owner, by its public id (`booking`). Before the operator's cut-off the passengers change and the new ticket is mailed (200); after it the correction is recorded for Support (202).",
+      "Name the booking by its ticket link (`b`, `t`) or, for the browser that booked it or its signed-in owner, by its public id (`booking`). Always 200: before the operator's cut-off the passengers change and the new ticket is mailed (`status: reissued`); after it the correction is recorded for Support (`status: requested`).",
     body: { schema: changePassengersBody, required: true },
     ok: {
       schema: BOOKING_ANSWERS.passengersChanged,
       status: 200,
-      description: '`{ status: "reissued" }`, or 202 `{ status: "requested", requestId }` after the cut-off.',
+      description: '`{ status: "reissued" }`, or `{ status: "requested", requestId }` after the cut-off.',
     },
     errors: ['invalid_passenger_change', 'invalid_ticket_link', 'booking_not_found', 'transition_not_allowed', 'booking_busy'],
   },

@@ -9,6 +9,8 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ENVIRONMENT } from '../../config/environment.ts';
+import { actorId } from '../../domain/booking/actor.ts';
+import { LINK_OPERATOR, linkAgentOperator } from '../accounts/roles.ts';
 import type { Db } from '../db/client.ts';
 import { bookings, operators, userAudit, users } from '../db/schema.ts';
 import { createEnvParser } from '../envParser.ts';
@@ -21,7 +23,8 @@ export function siteCommissionBasisPoints(): number {
   return parseCommissionEnv().RESELLER_COMMISSION_BASIS_POINTS;
 }
 
-export const RESELLER_AUDIT_ACTIONS = ['link_operator', 'set_commission'] as const;
+const SET_COMMISSION = 'set_commission';
+export const RESELLER_AUDIT_ACTIONS = [LINK_OPERATOR, SET_COMMISSION] as const;
 
 /** A percentage with at most two decimals (12.5 → 1250 basis points), 0–50 %; empty → the site's share. */
 const percent = z
@@ -95,37 +98,33 @@ export type ResellerSaveResult = { ok: true; changed: number } | { ok: false; co
 
 const asText = (v: number | null) => (v === null ? null : String(v));
 
-/** Links the reseller to an operator (or none) and sets their share (or the site's), audited per changed value. */
+/**
+ * Links the reseller to an operator (or none) through the accounts' one audited link
+ * (linkAgentOperator), and sets their share (or the site's), audited the same way — both in one
+ * transaction, so a refused link leaves the share as it was.
+ */
 export async function saveReseller(db: Db, staff: StaffMember, input: ResellerForm, requestId: string | null): Promise<ResellerSaveResult> {
   assertMay(staff, 'resellers.save');
+  const ctx = { actor: { kind: 'staff', userId: staff.userId }, requestId, reason: input.reason } as const;
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ role: users.role, operatorId: users.operatorId, commission: users.commissionBasisPoints, deletedAt: users.deletedAt })
-      .from(users)
-      .where(eq(users.id, input.userId))
-      .for('update');
-    if (before?.role !== 'reseller' || before.deletedAt) return { ok: false, code: 'not_a_reseller' } as const;
-    if (input.operatorId !== null) {
-      const [operator] = await tx.select({ id: operators.id }).from(operators).where(eq(operators.id, input.operatorId)).limit(1);
-      if (!operator) return { ok: false, code: 'unknown_operator' } as const;
+    const link = await linkAgentOperator(tx, input.userId, input.operatorId, ctx);
+    if (!link.ok) return link;
+    // The account is locked by the link: its share is read and changed under the same lock.
+    const [before] = await tx.select({ commission: users.commissionBasisPoints }).from(users).where(eq(users.id, input.userId));
+    const shareChanged = before !== undefined && before.commission !== input.commission;
+    if (shareChanged) {
+      await tx.update(users).set({ commissionBasisPoints: input.commission }).where(eq(users.id, input.userId));
+      await tx.insert(userAudit).values({
+        userId: input.userId,
+        action: SET_COMMISSION,
+        fromValue: asText(before.commission),
+        toValue: asText(input.commission),
+        actorKind: ctx.actor.kind,
+        actorId: actorId(ctx.actor),
+        requestId,
+        reason: input.reason,
+      });
     }
-    const audit = (action: (typeof RESELLER_AUDIT_ACTIONS)[number], from: number | null, to: number | null) => ({
-      userId: input.userId,
-      action,
-      fromValue: asText(from),
-      toValue: asText(to),
-      actorKind: 'staff',
-      actorId: String(staff.userId),
-      requestId,
-      reason: input.reason,
-    });
-    const rows = [
-      ...(before.operatorId !== input.operatorId ? [audit('link_operator', before.operatorId, input.operatorId)] : []),
-      ...(before.commission !== input.commission ? [audit('set_commission', before.commission, input.commission)] : []),
-    ];
-    if (rows.length === 0) return { ok: true, changed: 0 } as const;
-    await tx.update(users).set({ operatorId: input.operatorId, commissionBasisPoints: input.commission }).where(eq(users.id, input.userId));
-    await tx.insert(userAudit).values(rows);
-    return { ok: true, changed: rows.length } as const;
+    return { ok: true, changed: (link.changed ? 1 : 0) + (shareChanged ? 1 : 0) } as const;
   });
 }

@@ -3,7 +3,9 @@
  * (passengerChanges.ts). The booking is named by one proof of access — the signed ticket link
  * (`b`, `t`, as the mailed link carries them) or its public id (`booking`) for the browser that
  * booked or the signed-in owner (src/server/booking/access.ts). The reference alone opens nothing.
- * 200 `{ status: "reissued" }` before the cut-off, 202 `{ status: "requested", requestId }` after it.
+ * Always 200, the one status the operation declares (server/api/openapi.ts): `status` in the body
+ * says what happened — `{ status: "reissued" }` before the cut-off, `{ status: "requested",
+ * requestId }` after it (recorded for Support).
  */
 import type { APIContext } from 'astro';
 import { z } from 'zod';
@@ -77,7 +79,7 @@ export function createSelfServiceApi(options: { db?: Db; now?: () => number } = 
       });
       // The re-issued ticket is mailed now; the events job retries what fails.
       if (outcome.status === 'reissued') await eventDispatcher.deliverSoon(db, bookingId);
-      return json(outcome, outcome.status === 'reissued' ? 200 : 202, NO_STORE);
+      return json(outcome, 200, NO_STORE);
     },
   });
 }

@@ -72,6 +72,25 @@ class SoldOut extends Error {
   }
 }
 
+/** What the caller of a hold learns of a booking it wrote. */
+function reservedOf(booking: typeof bookings.$inferSelect): ReservedBooking {
+  return {
+    id: booking.id,
+    publicId: booking.publicId,
+    reference: booking.reference,
+    totalMinor: booking.totalMinor,
+    currency: booking.currency,
+    holdExpiresAt: booking.holdExpiresAt,
+  };
+}
+
+/** A refusal thrown to roll a hold's transaction back, as the hold's answer; anything else is thrown on. */
+function refusalOf(error: unknown): Exclude<HoldResult, { ok: true }> {
+  if (error instanceof SoldOut) return { ok: false, code: 'sold_out', legs: error.legs, products: error.products };
+  if (error instanceof SeatTaken) return { ok: false, code: 'seat_taken', seats: error.seats };
+  throw error;
+}
+
 /** Booking reference: 8 characters without look-alikes (no 0/O, 1/I/L), easy to read out. */
 export function newBookingReference(): string {
   const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -119,6 +138,42 @@ async function legRows(tx: Tx, legs: readonly QuotedLeg[], now: Date, lock: bool
 }
 
 type LockedLegRow = Awaited<ReturnType<typeof legRows>>[number];
+
+/**
+ * The legs' rows locked (in the global lock order), with the holds that lapsed on them released
+ * under that lock and taken off the counts: what a hold may count on. Both the single hold and
+ * the split-payment hold start here.
+ */
+async function lockedRowsWithoutLapsedHolds(tx: Tx, legs: readonly QuotedLeg[], now: Date, ctx: ChangeContext, lock: boolean) {
+  const rows = legs.length === 0 ? [] : await legRows(tx, legs, now, lock);
+  if (!rows.some((r) => r.lapsedSeats > 0)) return rows;
+  const released = await releaseLapsedOnLockedRows(
+    tx,
+    rows.map((r) => r.id),
+    now,
+    ctx,
+  );
+  return rows.map((r) => ({ ...r, seatsHeld: r.seatsHeld - (released.get(r.id) ?? 0) }));
+}
+
+/**
+ * Throws SoldOut, naming every leg short of seats, unless each row has the seats `needed` on it
+ * (a single booking's travellers; for a cart paid in parts, all its parts' on that row) and every
+ * leg has its row.
+ */
+function assertSeatsLeft(rows: readonly LockedLegRow[], legCount: number, needed: (row: LockedLegRow) => number): void {
+  const seatsLeft = (r: LockedLegRow) => r.seatsTotal - r.seatsHeld - r.seatsSold;
+  const short = rows.filter((r) => seatsLeft(r) < needed(r));
+  if (short.length > 0 || rows.length !== legCount)
+    throw new SoldOut(
+      short.map((r) => ({
+        scheduleId: r.scheduleId,
+        travelOptionId: r.travelOptionId,
+        serviceDate: r.serviceDate,
+        seatsLeft: Math.max(0, seatsLeft(r)),
+      })),
+    );
+}
 
 /** Creates the legs' inventory rows that do not exist yet (a concurrent creator is harmless). */
 function createInventoryRows(db: Db, legs: readonly QuotedLeg[]) {
@@ -390,28 +445,8 @@ export async function holdSeats(db: Db, legs: readonly QuotedLeg[], b: NewBookin
     const booking = await changeInTransaction(db, async (tx) => {
       // Reached when lapsed holds sit on these rows (the rows exist by now), or when the cart
       // holds other products: release lapsed holds under the lock, then count again.
-      let rows = legs.length === 0 ? [] : await legRows(tx, legs, b.now, lock);
-      if (rows.some((r) => r.lapsedSeats > 0)) {
-        const released = await releaseLapsedOnLockedRows(
-          tx,
-          rows.map((r) => r.id),
-          b.now,
-          b.ctx,
-        );
-        rows = rows.map((r) => ({ ...r, seatsHeld: r.seatsHeld - (released.get(r.id) ?? 0) }));
-      }
-      const short = rows
-        .filter((r) => r.seatsTotal - r.seatsHeld - r.seatsSold < b.people)
-        .map((r) => ({ ...r, seatsLeft: Math.max(0, r.seatsTotal - r.seatsHeld - r.seatsSold) }));
-      if (short.length > 0 || rows.length !== legs.length)
-        throw new SoldOut(
-          short.map((r) => ({
-            scheduleId: r.scheduleId,
-            travelOptionId: r.travelOptionId,
-            serviceDate: r.serviceDate,
-            seatsLeft: r.seatsLeft,
-          })),
-        );
+      const rows = await lockedRowsWithoutLapsedHolds(tx, legs, b.now, b.ctx, lock);
+      assertSeatsLeft(rows, legs.length, () => b.people);
       // Chosen places, checked like the counts: on the locked rows, before anything is written.
       const places = chosen.map((c) => ({ departureInventoryId: rows.find((r) => keyOf(r) === keyOf(c))?.id ?? 0, seats: c.seats }));
       const taken = await seatsTakenAmong(tx, places);
@@ -419,21 +454,9 @@ export async function holdSeats(db: Db, legs: readonly QuotedLeg[], b: NewBookin
       if (places.length > 0 && holdProbe.afterSeatCheck) await holdProbe.afterSeatCheck();
       return writeHeldBooking(tx, rows, legs, b, places, lock);
     });
-    return {
-      ok: true,
-      booking: {
-        id: booking.id,
-        publicId: booking.publicId,
-        reference: booking.reference,
-        totalMinor: booking.totalMinor,
-        currency: booking.currency,
-        holdExpiresAt: booking.holdExpiresAt,
-      },
-    };
+    return { ok: true, booking: reservedOf(booking) };
   } catch (error) {
-    if (error instanceof SoldOut) return { ok: false, code: 'sold_out', legs: error.legs, products: error.products };
-    if (error instanceof SeatTaken) return { ok: false, code: 'seat_taken', seats: error.seats };
-    throw error;
+    return refusalOf(error);
   }
 }
 
@@ -465,25 +488,8 @@ export async function holdParts(db: Db, parts: readonly PartToHold[], lock = tru
   if (all.length > 0) await createInventoryRows(db, all);
   try {
     const created = await changeInTransaction(db, async (tx) => {
-      let rows = all.length === 0 ? [] : await legRows(tx, all, first.now, lock);
-      if (rows.some((r) => r.lapsedSeats > 0)) {
-        const released = await releaseLapsedOnLockedRows(
-          tx,
-          rows.map((r) => r.id),
-          first.now,
-          first.ctx,
-        );
-        rows = rows.map((r) => ({ ...r, seatsHeld: r.seatsHeld - (released.get(r.id) ?? 0) }));
-      }
-      const short = rows
-        .filter((r) => r.seatsTotal - r.seatsHeld - r.seatsSold < (need.get(keyOf(r)) ?? 0))
-        .map((r) => ({
-          scheduleId: r.scheduleId,
-          travelOptionId: r.travelOptionId,
-          serviceDate: r.serviceDate,
-          seatsLeft: Math.max(0, r.seatsTotal - r.seatsHeld - r.seatsSold),
-        }));
-      if (short.length > 0 || rows.length !== all.length) throw new SoldOut(short);
+      let rows = await lockedRowsWithoutLapsedHolds(tx, all, first.now, first.ctx, lock);
+      assertSeatsLeft(rows, all.length, (r) => need.get(keyOf(r)) ?? 0);
       const written: (typeof bookings.$inferSelect)[] = [];
       for (const part of parts) {
         const keys = new Set(part.legs.map(keyOf));
@@ -498,20 +504,8 @@ export async function holdParts(db: Db, parts: readonly PartToHold[], lock = tru
       }
       return written;
     });
-    return {
-      ok: true,
-      bookings: created.map((booking) => ({
-        id: booking.id,
-        publicId: booking.publicId,
-        reference: booking.reference,
-        totalMinor: booking.totalMinor,
-        currency: booking.currency,
-        holdExpiresAt: booking.holdExpiresAt,
-      })),
-    };
+    return { ok: true, bookings: created.map(reservedOf) };
   } catch (error) {
-    if (error instanceof SoldOut) return { ok: false, code: 'sold_out', legs: error.legs, products: error.products };
-    if (error instanceof SeatTaken) return { ok: false, code: 'seat_taken', seats: error.seats };
-    throw error;
+    return refusalOf(error);
   }
 }

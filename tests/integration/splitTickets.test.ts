@@ -6,19 +6,15 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quoteSelections } from '../../src/domain/cart/quote.ts';
-import { parseAddToCartSlug } from '../../src/domain/cart/slug.ts';
 import type { TimetableIndex } from '../../src/domain/search/timetable.ts';
 import { localeBySegment } from '../../src/i18n/locales.ts';
 import { ENGLISH, messagesFor } from '../../src/i18n/messages.ts';
 import { createTranslator } from '../../src/i18n/translate.ts';
 import { reserveCart, type ReservedBooking } from '../../src/server/booking/reserve.ts';
-import { createCart } from '../../src/server/cart/cart.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
 import { operators, users } from '../../src/server/db/schema.ts';
 import type { MailMessage } from '../../src/server/mail/mailer.ts';
 import { markCounterPaid } from '../../src/server/payment/counter.ts';
-import { placeOrder } from '../../src/server/payment/place.ts';
 import { refreshSearchIndex } from '../../src/server/search/cache.ts';
 import { createTicketApi } from '../../src/server/tickets/api.ts';
 import { loadTicketData } from '../../src/server/tickets/data.ts';
@@ -33,6 +29,7 @@ import { ticketPageView } from '../../src/server/selfservice/ticketPageView.ts';
 import { staff, GUEST } from '../support/actors.ts';
 import { TRAVELLER_SESSION, travellerApiContext } from './travellerRequests.ts';
 import { pdfText } from '../support/pdfText.ts';
+import { cartsFor, counterOrder } from './bookingFixtures.ts';
 import { BUS_THEN_BOAT, insertCheckoutNetwork, NOW } from './checkoutNetwork.ts';
 import { DATABASES } from './databases.ts';
 
@@ -71,10 +68,7 @@ describe.each(DATABASES)('split tickets on $name', ({ open }) => {
 
   /** A bus + boat cart of one traveller, reserved in its two parts (the shop's carries 500 of add-ons). */
   async function reserveParts(slug: string): Promise<{ hash: string; parts: ReservedBooking[] }> {
-    const selections = parseAddToCartSlug(slug) ?? [];
-    const quoted = quoteSelections(index, selections, { currency: 'THB', now: NOW });
-    if (typeof quoted === 'string') throw new Error(quoted);
-    const hash = await createCart(db, { lang: 'en', currency: 'THB', people: 1, selections, quoted });
+    const [hash = ''] = await cartsFor(db, index, { slug });
     await bindCartSessionByHash(db, hash, TRAVELLER_SESSION);
     const reserved = await reserveCart(db, {
       hash,
@@ -92,8 +86,7 @@ describe.each(DATABASES)('split tickets on $name', ({ open }) => {
   }
 
   async function payAtCounter(bookingId: number): Promise<void> {
-    const order = await placeOrder(db, { bookingId, paygate: 'counter', origin: 'http://shop.test', now: NOW, ctx: GUEST });
-    if (!order.ok) throw new Error(order.code);
+    const order = await counterOrder(db, bookingId);
     expect((await markCounterPaid(db, order.providerRef, NOW, staff(1))).result).toBe('confirmed');
   }
 

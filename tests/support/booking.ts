@@ -1,5 +1,6 @@
 /** A held booking made through the real checkout pages, for the browser tests of what follows it. */
 import { expect, type Page } from '@playwright/test';
+import { seriousViolations } from './browser.ts';
 
 interface SearchTrip {
   params: { from: number; to: number; dep_time: string };
@@ -56,4 +57,19 @@ export async function payWithTestCard(page: Page): Promise<void> {
   await page.getByLabel('Security code (CVC)').fill('123');
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your booking is paid' })).toBeVisible({ timeout: 20_000 });
+}
+
+/**
+ * On the ticket page shown: cancels the booking, then waits for its refund line (the refund
+ * subscriber runs after the cancellation answers), and checks the cancelled page with axe.
+ */
+export async function cancelAndSeeRefund(page: Page, refundLine: RegExp): Promise<void> {
+  await page.getByRole('region', { name: 'Cancel this booking' }).getByRole('button', { name: 'Cancel the booking', exact: true }).click();
+  await page.getByRole('button', { name: 'Yes, cancel the booking' }).click();
+  await expect(page.getByRole('region', { name: 'Your booking is cancelled' })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText(refundLine)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  expect(await seriousViolations(page)).toEqual([]);
 }

@@ -7,6 +7,7 @@
  */
 import { seatSelectionErrors, type LegChoice } from '../seats/selection.ts';
 import type { PassengerField } from './fields.ts';
+import type { MessageKey } from '../../i18n/messageKeys.ts';
 
 export const FIELD_ERROR = {
   required: 'field-error-required',
@@ -16,6 +17,23 @@ export const FIELD_ERROR = {
   date: 'field-error-date',
   past: 'field-error-date-past',
 } as const;
+
+/** A field rule's error code: the stable code API answers carry (SPEC §5), not a text. */
+export type FieldErrorCode = (typeof FIELD_ERROR)[keyof typeof FIELD_ERROR];
+
+/** How each field error code reads on a page: its translation key. */
+export const FIELD_ERROR_MESSAGE = {
+  'field-error-required': 'checkout.errorRequired',
+  'field-error-email': 'checkout.errorEmail',
+  'field-phone-error': 'checkout.errorPhone',
+  'field-error-too-long': 'checkout.errorTooLong',
+  'field-error-date': 'checkout.errorDate',
+  'field-error-date-past': 'checkout.errorDatePast',
+} as const satisfies Record<FieldErrorCode, MessageKey>;
+
+export function isFieldErrorCode(code: string): code is FieldErrorCode {
+  return Object.hasOwn(FIELD_ERROR_MESSAGE, code);
+}
 
 /** Text lengths by field (SPEC §5 "Text: lengths by field"). */
 export const MAX_LENGTH: Record<PassengerField | 'email' | 'phone', number> = {

@@ -6,6 +6,10 @@
  * Guest bookings are matched by email at read time rather than copied onto the account: a guest
  * booking made later with the same address (signed out) shows up without a sign-in hook, and
  * an account whose address is not verified (or was changed and not yet confirmed) sees none.
+ *
+ * A cart paid in parts (issue 26) is one booking per part: each lists only its own legs (and the
+ * cart's other products only when it carries the extras), says which part it is, and
+ * `bookingListEntries` groups the parts of one trip under one entry for the pages.
  */
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -16,6 +20,8 @@ import type { TicketItem } from '../products/product.ts';
 import { moneyOf, type Money } from '../../domain/search/money.ts';
 import { isPaid } from '../../domain/booking/lifecycle.ts';
 import { ticketLinks } from '../tickets/links.ts';
+import { carriesLeg } from '../booking/bookedCart.ts';
+import type { BookingRow } from '../booking/bookings.ts';
 import type { AccountsDeps } from './deps.ts';
 import type { UserRow } from './sessions.ts';
 
@@ -46,10 +52,65 @@ export interface UserBooking {
    * exist only for paid bookings.
    */
   tickets: { page: string; pdf: string; ics: string; cancel: string } | null;
+  /**
+   * Of a trip paid in parts (issue 26): the trip (the public id of its first part), this part's
+   * number (from 1) of how many, and the operator collecting it (null: the shop). Null for a
+   * booking paid as one.
+   */
+  part: { trip: string; number: number; of: number; collector: string | null } | null;
+}
+
+/** What a booking list shows: a booking paid as one, or the parts of one trip paid in parts, in part order. */
+export type BookingListEntry = { kind: 'booking'; booking: UserBooking } | { kind: 'parts'; trip: string; parts: UserBooking[] };
+
+/** The bookings (newest first) as list entries: the parts of one trip together, where the trip's newest part stood. */
+export function bookingListEntries(list: readonly UserBooking[]): BookingListEntry[] {
+  const entries: BookingListEntry[] = [];
+  const trips = new Map<string, UserBooking[]>();
+  for (const booking of list) {
+    if (!booking.part) {
+      entries.push({ kind: 'booking', booking });
+      continue;
+    }
+    const parts = trips.get(booking.part.trip);
+    if (parts) parts.push(booking);
+    else {
+      const first = [booking];
+      trips.set(booking.part.trip, first);
+      entries.push({ kind: 'parts', trip: booking.part.trip, parts: first });
+    }
+  }
+  for (const parts of trips.values()) parts.sort((a, b) => (a.part?.number ?? 0) - (b.part?.number ?? 0));
+  return entries;
+}
+
+/**
+ * The parts of each reservation paid in parts: written together (one transaction, one instant)
+ * for one cart, in part order (src/server/booking/bookings.ts bookingsOfCart reads them the same way).
+ */
+function partsOfTrips(rows: readonly BookingRow[]): Map<number, { trip: string; number: number; of: number }> {
+  const trips = new Map<string, BookingRow[]>();
+  for (const row of rows) {
+    if (row.paymentPart === null) continue;
+    const key = `${String(row.cartId)}@${row.createdAt.toISOString()}`;
+    trips.set(key, [...(trips.get(key) ?? []), row]);
+  }
+  const parts = new Map<number, { trip: string; number: number; of: number }>();
+  for (const trip of trips.values()) {
+    const ordered = [...trip].sort((a, b) => a.id - b.id);
+    const first = ordered[0]?.publicId ?? '';
+    ordered.forEach((row, i) => parts.set(row.id, { trip: first, number: i + 1, of: ordered.length }));
+  }
+  return parts;
 }
 
 /** `lang` is the URL segment of the links, `localeCode` the language of the station names. */
-export async function userBookings(deps: AccountsDeps, user: UserRow, localeCode: string, lang: string): Promise<UserBooking[]> {
+export async function userBookings(
+  deps: Pick<AccountsDeps, 'db' | 'now'>,
+  user: UserRow,
+  localeCode: string,
+  lang: string,
+): Promise<UserBooking[]> {
   // Account emails are stored lower-case; the checkout keeps the address as typed.
   const mine =
     user.email && user.emailVerifiedAt
@@ -64,6 +125,8 @@ export async function userBookings(deps: AccountsDeps, user: UserRow, localeCode
   const legs = await deps.db
     .select({
       cartId: cartItems.cartId,
+      itemIndex: cartItems.position,
+      legIndex: cartLegs.legIndex,
       from: fromStation.names,
       to: toStation.names,
       operator: operators.name,
@@ -95,17 +158,19 @@ export async function userBookings(deps: AccountsDeps, user: UserRow, localeCode
     )
     .orderBy(asc(cartProductLines.position));
   const t = translatorFor(localeCode);
-  return rows.map((b) => ({
-    // The public id: answers never carry a booking's sequential row id.
-    id: b.publicId,
-    reference: b.reference,
-    status: b.status,
-    total: moneyOf(b.totalMinor, b.currency),
-    people: b.people,
-    createdAt: b.createdAt.toISOString(),
-    itinerary: legs
-      .filter((l) => l.cartId === b.cartId)
-      .map((l) => ({
+  const parts = partsOfTrips(rows);
+  return rows.map((b) => {
+    const own = legs.filter((l) => l.cartId === b.cartId && carriesLeg(b, l.itemIndex, l.legIndex));
+    const part = parts.get(b.id);
+    return {
+      // The public id: answers never carry a booking's sequential row id.
+      id: b.publicId,
+      reference: b.reference,
+      status: b.status,
+      total: moneyOf(b.totalMinor, b.currency),
+      people: b.people,
+      createdAt: b.createdAt.toISOString(),
+      itinerary: own.map((l) => ({
         from: l.from[localeCode] ?? l.from.en,
         to: l.to[localeCode] ?? l.to.en,
         operator: l.operator,
@@ -113,13 +178,15 @@ export async function userBookings(deps: AccountsDeps, user: UserRow, localeCode
         arrivalAt: l.arrivalAt.toISOString(),
         departureTimeZone: l.departureTimeZone,
       })),
-    products: productTicketItems(
-      productLines.filter((p) => p.cartId === b.cartId),
-      localeCode,
-      t,
-    ),
-    tickets: isPaid(b.status) ? withCancel(ticketLinks(lang, b.id, nowMs)) : null,
-  }));
+      products: productTicketItems(
+        productLines.filter((p) => p.cartId === b.cartId && (b.partLegs === null || b.partCarriesExtras)),
+        localeCode,
+        t,
+      ),
+      tickets: isPaid(b.status) ? withCancel(ticketLinks(lang, b.id, nowMs)) : null,
+      part: part ? { ...part, collector: b.paymentPart?.startsWith('operator:') ? (own[0]?.operator ?? null) : null } : null,
+    };
+  });
 }
 
 function withCancel(links: ReturnType<typeof ticketLinks>) {

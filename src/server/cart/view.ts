@@ -120,10 +120,11 @@ export function cartViewV2(loaded: LoadedCart, index: TimetableIndex, localeCode
   const base = cartView(loaded, index);
   return {
     ...base,
-    items: loaded.items.map((item, i) => ({
+    items: loaded.items.map((item) => ({
       trip_key: item.tripKey,
       option_ids: item.optionIds,
-      direction: i === 0 ? 'outbound' : 'return',
+      // By position, not by place in the list: a booking's part may carry only the return's legs.
+      direction: item.position === 0 ? 'outbound' : 'return',
       legs: item.legs.map((leg) => legDetails(leg, index, localeCode)),
     })),
     products: loaded.products.flatMap((p, i) => {

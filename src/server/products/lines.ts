@@ -6,6 +6,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { QuotedLeg } from '../../domain/cart/quote.ts';
 import type { RefundLeg } from '../../domain/tickets/refund.ts';
+import { carriesLeg, type BookingShare } from '../booking/bookedCart.ts';
 import type { ProductStockWant } from '../booking/lifecycle/productStock.ts';
 import type { CartProductLine, LoadedCart } from '../cart/cart.ts';
 import { cartItems, cartLegs, cartProductLines } from '../db/schema.ts';
@@ -102,10 +103,8 @@ export function stockNeeds(loaded: LoadedCart, quoted: CartQuote, people: number
  * The share of a cart one booking carries: all of it, or — split payment (issue 26) — one
  * payment part's legs, plus the other product lines when the part carries them.
  */
-export interface BookedShare {
+export interface BookedShare extends BookingShare {
   cartId: number;
-  partLegs: readonly { itemIndex: number; legIndex: number }[] | null;
-  partCarriesExtras: boolean;
 }
 
 /** A booked cart's lines as stored: departure items with their legs, then the other products (of a part: its share). */
@@ -129,12 +128,10 @@ async function storedLines(reader: Reader, share: BookedShare) {
     .where(eq(cartProductLines.cartId, cartId))
     .orderBy(asc(cartProductLines.position));
   const whole = { seats: [...items.values()].map(departureLineOf), products };
-  const partLegs = share.partLegs;
-  if (!partLegs) return whole;
-  const carried = (itemIndex: number, legIndex: number) => partLegs.some((l) => l.itemIndex === itemIndex && l.legIndex === legIndex);
+  if (!share.partLegs) return whole;
   return {
     seats: whole.seats
-      .map((line, itemIndex) => ({ ...line, legs: line.legs.filter((_, legIndex) => carried(itemIndex, legIndex)) }))
+      .map((line, itemIndex) => ({ ...line, legs: line.legs.filter((_, legIndex) => carriesLeg(share, itemIndex, legIndex)) }))
       .filter((line) => line.legs.length > 0),
     products: share.partCarriesExtras ? products : [],
   };

@@ -17,7 +17,8 @@ import { z } from 'zod';
 import type { ChangeContext } from '../../domain/booking/actor.ts';
 import { isPaid } from '../../domain/booking/lifecycle.ts';
 import { FIELD_ERROR, MAX_LENGTH } from '../../domain/checkout/validation.ts';
-import { ISO_DATE, isCalendarDate } from '../../domain/checkout/formRules.ts';
+import { FIELD_ERROR_MESSAGE, ISO_DATE, isCalendarDate, isFieldErrorCode, type FieldErrorCode } from '../../domain/checkout/formRules.ts';
+import type { MessageKey } from '../../i18n/messageKeys.ts';
 import { ApiError } from '../api/errors.ts';
 import { changesCloseAt } from '../booking/changesClose.ts';
 import { correctPassengersAndReissue } from '../booking/lifecycle/changes.ts';
@@ -30,7 +31,24 @@ export const CORRECTABLE_FIELDS = ['full_name', 'first_name', 'middle_name', 'la
 export type CorrectableField = (typeof CORRECTABLE_FIELDS)[number];
 
 /** The message key of a correction that leaves every passenger as it was. */
-export const NOTHING_CHANGED = 'support.change.nothingChanged';
+export const NOTHING_CHANGED = 'support.change.nothingChanged' satisfies MessageKey;
+
+/** Why a passenger change refuses a field: a field rule's code (SPEC §5), or that nothing changed. */
+export type PassengerChangeError = FieldErrorCode | typeof NOTHING_CHANGED;
+
+/** A refused passenger change's failing fields (`passengers`, `p{index}.{field}`, `_`), each with its errors. */
+export type PassengerChangeFields = Record<string, PassengerChangeError[]>;
+
+/** The message key each refusal reads as on a page: a union of message keys, so a misspelt one fails the type check. */
+export type PassengerChangeErrorKey = (typeof FIELD_ERROR_MESSAGE)[FieldErrorCode] | typeof NOTHING_CHANGED;
+
+export function isPassengerChangeError(code: string): code is PassengerChangeError {
+  return code === NOTHING_CHANGED || isFieldErrorCode(code);
+}
+
+export function passengerChangeErrorKey(error: PassengerChangeError): PassengerChangeErrorKey {
+  return error === NOTHING_CHANGED ? NOTHING_CHANGED : FIELD_ERROR_MESSAGE[error];
+}
 
 const optionalText = (max: number) => z.string().trim().min(1, FIELD_ERROR.required).max(max, FIELD_ERROR.tooLong).optional();
 
@@ -88,9 +106,10 @@ export async function changePassengersAsTraveller(
   if (!booking) throw new ApiError('booking_not_found');
   if (!isPaid(booking.status)) throw new TransitionRefused('change_passengers', booking.status, booking.status);
   if (input.corrections.length !== booking.people)
-    throw new ApiError('invalid_passenger_change', { fields: { passengers: [FIELD_ERROR.required] } });
+    throw new ApiError('invalid_passenger_change', { fields: { passengers: [FIELD_ERROR.required] } satisfies PassengerChangeFields });
   const passengers = correctedPassengers(booking.passengers, input.corrections);
-  if (!passengers) throw new ApiError('invalid_passenger_change', { fields: { passengers: [NOTHING_CHANGED] } });
+  if (!passengers)
+    throw new ApiError('invalid_passenger_change', { fields: { passengers: [NOTHING_CHANGED] } satisfies PassengerChangeFields });
 
   const closeAt = await changesCloseAt(db, booking.cartId);
   if (closeAt && input.now.getTime() >= closeAt.getTime()) {

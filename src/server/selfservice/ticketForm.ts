@@ -9,7 +9,15 @@ import { z } from 'zod';
 import { changesCloseAt } from '../booking/changesClose.ts';
 import type { Db } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
-import { CORRECTABLE_FIELDS, passengerCorrection, type CorrectableField, type PassengerCorrection } from './passengerChanges.ts';
+import { FIELD_ERROR } from '../../domain/checkout/formRules.ts';
+import {
+  CORRECTABLE_FIELDS,
+  isPassengerChangeError,
+  passengerCorrection,
+  type CorrectableField,
+  type PassengerChangeFields,
+  type PassengerCorrection,
+} from './passengerChanges.ts';
 
 export interface PassengerFormView {
   /** Per passenger, the correctable fields it has with their current values. */
@@ -47,7 +55,7 @@ export function correctionsFromForm(
   form: FormData,
   people: number,
   today: string,
-): { ok: true; corrections: PassengerCorrection[] } | { ok: false; fields: Record<string, string[]> } {
+): { ok: true; corrections: PassengerCorrection[] } | { ok: false; fields: PassengerChangeFields } {
   const raw: Record<string, string>[] = Array.from({ length: people }, () => ({}));
   for (const [name, value] of form) {
     const match = FIELD_NAME.exec(name);
@@ -59,7 +67,11 @@ export function correctionsFromForm(
   }
   const parsed = z.array(passengerCorrection(today)).safeParse(raw);
   if (parsed.success) return { ok: true, corrections: parsed.data };
-  const fields: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) (fields[`p${issue.path.map(String).join('.')}`] ??= []).push(issue.message);
+  const fields: PassengerChangeFields = {};
+  // Every rule of passengerCorrection names its error by a field error code; anything else zod says reads as "required".
+  for (const issue of parsed.error.issues)
+    (fields[`p${issue.path.map(String).join('.')}`] ??= []).push(
+      isPassengerChangeError(issue.message) ? issue.message : FIELD_ERROR.required,
+    );
   return { ok: false, fields };
 }

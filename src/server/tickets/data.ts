@@ -7,7 +7,8 @@ import type { TimetableIndex } from '../../domain/search/timetable.ts';
 import { toMoney, type Money } from '../../domain/search/money.ts';
 import type { Db } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
-import { loadCartById, type LoadedCart } from '../cart/cart.ts';
+import type { LoadedCart } from '../cart/cart.ts';
+import { loadBookedCart } from '../booking/bookedCart.ts';
 import { legDetails, type LegDetails } from '../cart/view.ts';
 import type { TicketItem } from '../products/product.ts';
 import { productTicketItems } from '../products/lines.ts';
@@ -49,6 +50,7 @@ export function instructionKey(vehclass: string | null): MessageKey {
 /** The rows a ticket is made of; read once, then presented in as many languages as needed. */
 export interface TicketRows {
   booking: typeof bookings.$inferSelect;
+  /** The booking's trip: its cart, or of a cart paid in parts (issue 26) only its part's legs and extras. */
   cart: LoadedCart;
   /** The booking's places by departure key (src/server/seats), while its holds are live. */
   seats: Map<string, string[]>;
@@ -57,7 +59,7 @@ export interface TicketRows {
 export async function readTicketRows(db: Db, bookingId: number): Promise<TicketRows | undefined> {
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
   if (!booking) return undefined;
-  const cart = await loadCartById(db, booking.cartId);
+  const cart = await loadBookedCart(db, booking);
   return cart && { booking, cart, seats: await seatsOfBooking(db, booking.id) };
 }
 

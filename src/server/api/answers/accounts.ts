@@ -70,6 +70,13 @@ const userBooking = describes<UserBooking>()(
       .object({ page: z.string(), pdf: z.string(), ics: z.string(), cancel: z.string() })
       .nullable()
       .meta({ description: 'Signed links, once paid.' }),
+    part: z
+      .object({ trip: z.uuid(), number: z.number().int().positive(), of: z.number().int().min(2), collector: z.string().nullable() })
+      .nullable()
+      .meta({
+        description:
+          'Of a trip paid in parts: the trip (its first part’s id), this part’s number of how many, and the operator collecting it (null: the shop).',
+      }),
   }),
 );
 

@@ -28,17 +28,6 @@ const PAGES_FROM_SERVER = layer(
 );
 /** Pages are thin (issue 19 item 6): page → view-model function in src/server/<feature> → services. */
 const DB_FROM_PAGES = layer(['server/db'], 'pages call a view-model function in src/server; they never import the database');
-/**
- * The four pages another helper is thinning (issue 19): ticket.astro, pay/[hash].astro,
- * order/[bookingId]/payment/[paygateCode]/success.astro and payment-status/booking/[id].astro still
- * import the database. Remove this exception once they call a view-model function.
- */
-const PAGES_STILL_ON_DB = [
-  'src/pages/[[]lang]/ticket.astro',
-  'src/pages/[[]lang]/pay/[[]hash].astro',
-  'src/pages/[[]lang]/order/[[]bookingId]/payment/[[]paygateCode]/success.astro',
-  'src/pages/[[]lang]/payment-status/booking/[[]id].astro',
-];
 const ABOVE_DOMAIN = [
   layer(['server', 'pages', 'islands', 'stores', 'components'], 'src/domain is pure: it imports nothing above it.'),
   { group: ['node:*', 'react', 'react-dom', 'react-dom/*', 'astro', 'astro:*'], message: 'src/domain is pure: no Node, React or Astro.' },
@@ -100,7 +89,6 @@ export default defineConfig(
   },
   {
     files: ['src/pages/**'],
-    ignores: PAGES_STILL_ON_DB,
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [DB_FROM_PAGES] }],
       // The rule above sees import declarations only; `await import(…)` is the same dependency.

@@ -16,7 +16,7 @@ import { getDbHandle } from '../db/index.ts';
 import { PAYGATES } from '../payment/paygates.ts';
 import { getSearchIndex } from '../search/cache.ts';
 import { ticketLinks } from '../tickets/links.ts';
-import { checkoutContext } from './context.ts';
+import { checkoutContext, checkoutContextOf, type CheckoutRoute } from './context.ts';
 import { payPartsView, type PayPartView } from './payParts.ts';
 
 export interface PaygateChoice {
@@ -55,7 +55,14 @@ export type PayPageView =
     };
 
 export async function payPageView(
-  page: { hashParam: string; url: URL; locale: { code: string; segment: string }; t: Translate },
+  page: {
+    hashParam: string;
+    url: URL;
+    locale: { code: string; segment: string };
+    t: Translate;
+    /** The cart and bookings the checkout middleware read for this request (`locals.checkout`): not read again. */
+    route?: CheckoutRoute | undefined;
+  },
   database?: Db,
   now = new Date(),
 ): Promise<PayPageView> {
@@ -63,7 +70,7 @@ export async function payPageView(
   const hash = page.hashParam.replace(/^new-/, '');
   const db = database ?? (await getDbHandle()).db;
   const index = await getSearchIndex(db, now.getTime());
-  const cc = await checkoutContext(db, index, hash, locale.code, now);
+  const cc = page.route ? checkoutContextOf(page.route, index, locale.code) : await checkoutContext(db, index, hash, locale.code, now);
   const lead = cc?.booking;
   if (!cc || !lead) return { kind: 'redirect', url: checkoutPath(locale.segment, hash, 1) };
   logCheckoutStage('Fetch Paygates', { cart: hash, booking: lead.id });

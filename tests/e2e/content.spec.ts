@@ -334,7 +334,7 @@ test.describe('links', () => {
     });
   }
 
-  test('the sitemaps list every pre-rendered page and every trip page exactly once', () => {
+  test('the sitemaps list every pre-rendered page, every trip page and the popular results pages exactly once', () => {
     const files = readdirSync(outDir).filter((name) => /^sitemap-[a-z]{2}-\d+\.xml$/.test(name));
     const index = readFileSync(join(outDir, 'sitemap-index.xml'), 'utf8');
     const indexed = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname.slice(1));
@@ -355,7 +355,12 @@ test.describe('links', () => {
     // Trip pages are not pre-rendered (unless PRERENDER_TRIP_PAGES=true); files kept from earlier
     // visits may sit among the built ones. Every trip page is listed either way.
     const isTrip = (p: string) => /^\/[a-z]{2}\/trip-page\//.test(p);
-    expect(listed.filter((p) => !isTrip(p)).sort()).toEqual(built.filter((p) => !isTrip(p)).sort());
+    // Results pages all render on request (issue 23); the home page's 12 popular pairs are listed.
+    const isResults = (p: string) => /^\/[a-z]{2}\/all\/[^/]+\/[^/]+$/.test(p);
+    const onRequest = (p: string) => isTrip(p) || isResults(p);
+    expect(listed.filter((p) => !onRequest(p)).sort()).toEqual(built.filter((p) => !onRequest(p)).sort());
+    expect(built.filter(isResults)).toEqual([]);
+    expect(listed.filter((p) => isResults(p) && p.startsWith('/en/'))).toHaveLength(12);
     expect(listed.filter((p) => p.startsWith('/en/trip-page/')).length).toBeGreaterThan(1000);
     // A trip page kept from a visit in a language this build lists trips for is one of them.
     const listedSet = new Set(listed);

@@ -55,8 +55,8 @@ async function pageTypes(): Promise<[string, string][]> {
     ['home (en)', '/en'],
     ['home (ar)', '/ar'],
     ['results', `/en/all/bangkok/chiang-mai?date=${isoIn(7)}&people=1`],
-    // A pair that is not pre-rendered: rendered on request with its first trip cards.
-    ['results (on request)', `/en/all/chiang-mai/pai?date=${isoIn(7)}&people=1`],
+    // A pair off the home page (every results page renders on request with its first trip cards).
+    ['results (other pair)', `/en/all/chiang-mai/pai?date=${isoIn(7)}&people=1`],
     ['station', '/en/station/1-bangkok-mo-chit-bus-terminal'],
     ['operator', '/en/operator/siam-express-coach'],
     ['guide', '/en/travel-guides/bangkok-to-koh-tao'],

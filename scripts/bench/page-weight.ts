@@ -1,7 +1,7 @@
 /**
  * Page weight: the JavaScript each page type loads before anyone interacts with it, gzipped,
  * against budgets (issue 23: home ≤ 60 KB, login ≤ 30 KB, pages without a form: only the shell's
- * small scripts, ≤ 5 KB; results ≤ 80 KB; checkout ≤ 86 KB; rail pass results ≤ 5 KB, the rail pass main page and a pass page ≤ 6 KB), and no page may load zod.
+ * small scripts, ≤ 5 KB; results ≤ 80 KB; checkout ≤ 10 KB; rail pass results ≤ 5 KB, the rail pass main page and a pass page ≤ 6 KB), and no page may load zod.
  * React's DOM renderer alone is ~64 KB gzipped, so home and login meet theirs only because their
  * islands hydrate on the first touch (`client:interaction`, integrations/island-triggers): what a
  * page fetches once the traveller focuses, taps or types into a form is listed apart, as "on
@@ -33,13 +33,13 @@ const RESULTS_BUDGET_KB = 80;
 const LOGIN_BUDGET_KB = 30;
 const FORMLESS_BUDGET_KB = 5;
 /**
- * React's DOM renderer plus the passengers form (no zod: formRules.ts), hydrated at load. 82 → 83
- * in session 10 for the e-mail suggestions (issue 24) and the chosen-seats store (issue 27); the
- * seat map itself loads only for a checkout that has one. 83 → 84 in session 13 for the typed
- * API client (apiPost and the answer reader shared with every island, 0.5 KB). 84 → 86 in session
- * 14 for ICU messages in islands (intl-messageformat without its parser, 2.5 KB).
+ * The passengers step is served whole (every traveller's fields) and its form hydrates on the
+ * first touch (session 16): the shell and the page's script that wakes the form at once when only
+ * the island can show something (a seat map's picks, passengers saved on this device, a frozen
+ * cart). React and the form (no zod: formRules.ts) load on interaction. It was 86 KB at load
+ * before, React included.
  */
-const CHECKOUT_BUDGET_KB = 86;
+const CHECKOUT_BUDGET_KB = 10;
 /**
  * Rail pass pages have no island. Results: the shell's scripts (as a page without a form). The
  * main page: the shell and the typeahead's loader (0.3 KB; the combobox itself is fetched on the
@@ -221,15 +221,16 @@ if (formless && renderer) {
   });
 }
 
-// The checkout's passengers step renders on request too: the shell, the renderer and the
-// PassengersForm island (it validates with the plain rules of src/domain/checkout/formRules.ts).
+// The checkout's passengers step renders on request too: the shell and the page's own script;
+// the renderer and the PassengersForm island wait for a touch (see CHECKOUT_BUDGET_KB).
 const checkoutIsland = chunks('PassengersForm.');
 if (formless && renderer && checkoutIsland.length) {
   const shell = pageEntries(formless.html);
   types.push({
-    name: 'checkout (/en/checkout/{hash}: shell + PassengersForm island)',
+    name: 'checkout (/en/checkout/{hash}/step/passengers: shell + page script; PassengersForm on interaction)',
     budgetKb: CHECKOUT_BUDGET_KB,
-    entries: [...shell.entries, renderer, ...checkoutIsland],
+    entries: [...shell.entries, ...chunks('passengers.astro_astro_type_script')],
+    onInteraction: [renderer, ...checkoutIsland],
     inlineBytes: shell.inlineBytes,
   });
 }

@@ -61,16 +61,25 @@ export const $errors = atom<Record<string, string[]>>({});
 export const $submit = atom<SubmitState>({ kind: 'idle' });
 export const $total = atom<Money | null>(null);
 
-/** An empty form, or the held booking's details when the traveller comes back to change them. */
-export function initForm(people: number, luggageOption: string, held?: CheckoutForm): void {
-  $form.set(
+/**
+ * What the form opens with: empty for each traveller, or the held booking's details. The island
+ * also renders it before initForm has run (on the server, and while hydrating), so the page is
+ * served with every traveller's fields and nothing moves when the script takes over.
+ */
+export function openingForm(people: number, luggageOption: string, held?: CheckoutForm): CheckoutForm {
+  return (
     held ?? {
       email: '',
       phone: '',
       passengers: Array.from({ length: people }, () => ({})),
       addons: { insurance: null, luggage: [{ option: luggageOption, quantity: 0 }], pickup: null },
-    },
+    }
   );
+}
+
+/** An empty form, or the held booking's details when the traveller comes back to change them. */
+export function initForm(people: number, luggageOption: string, held?: CheckoutForm): void {
+  $form.set(openingForm(people, luggageOption, held));
   $errors.set({});
   $submit.set({ kind: 'idle' });
 }

@@ -191,3 +191,43 @@ test('the confirmation step is not reachable before seats are held', async ({ pa
   await expect(page.getByText('We could not find this checkout')).toBeVisible();
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+
+  test('the passengers step is served with every traveller’s fields, and nothing moves when its script runs', async ({ page }) => {
+    await page.goto(`${await bookingUri(page.request, 9)}?people=2&currency=THB`);
+    await page.getByRole('link', { name: 'Continue to passenger details' }).click();
+    await expect(page).toHaveURL(/\/step\/passengers$/);
+    const stepUrl = page.url();
+
+    // The page as served, before any script: both travellers' fields are there.
+    const served = await page.request.get(stepUrl);
+    const html = await served.text();
+    expect(html).toContain('Passenger 1');
+    expect(html).toContain('Passenger 2');
+
+    // Loaded in the browser: the layout shifts (the island used to add the travellers' fields
+    // after it hydrated, pushing the contact details down the screen).
+    await page.addInitScript(() => {
+      (window as unknown as { shifted: number }).shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) (window as unknown as { shifted: number }).shifted += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(stepUrl);
+    // The form's script runs on the first touch (here a focus, which is not counted as input
+    // by the layout-shift measure); the total it asks for says it has.
+    await page.getByRole('group', { name: 'Passenger 1' }).getByLabel('Full name as in the passport').focus();
+    await expect(
+      page
+        .getByRole('main')
+        .locator('form')
+        .getByText(/^Total:/),
+    ).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Passenger 2' }).getByLabel('Full name as in the passport')).toBeVisible();
+    const shifted = await page.evaluate(() => (window as unknown as { shifted: number }).shifted);
+    expect(shifted).toBeLessThan(0.01);
+  });
+});

@@ -23,6 +23,7 @@ import {
   fillFromSaved,
   initForm,
   migrateSavedPassengers,
+  openingForm,
   refreshTotal,
   removeLuggage,
   setAddons,
@@ -81,7 +82,7 @@ export default function PassengersForm({
   dir = 'ltr',
 }: Props) {
   const t = islandTranslator(messages, localeCode);
-  const form = useStore($form);
+  const storedForm = useStore($form);
   const errors = useStore($errors);
   const submit = useStore($submit);
   const total = useStore($total);
@@ -90,11 +91,17 @@ export default function PassengersForm({
   const [rememberPassengers, setRememberPassengers] = useState(false);
   const [rememberDocuments, setRememberDocuments] = useState(false);
   const remember = { passengers: rememberPassengers, documents: rememberPassengers && rememberDocuments };
-  // Until React runs, a click would submit the form natively and reload the page empty-handed.
+  // The frozen cart's note reads a cookie, which the server's render cannot show the same way.
+  // (A click on the button before React runs is held and replayed by client:interaction, so
+  // the form is never sent natively.)
   const hydrated = useHydrated();
   const id = useId();
   const emailSuggestionFocus = useEmailSuggestions();
   const firstLuggage = addons.luggage.options[0]?.value ?? '20kg';
+  // Until initForm (below) fills the store — on the server, and while hydrating — show what it
+  // will be filled with: the travellers' fields are in the served page and do not push the rest
+  // down when the island runs (a layout shift of 0.034 on a phone before).
+  const form = storedForm.passengers.length > 0 ? storedForm : openingForm(people, firstLuggage, held);
 
   const chosenSeats = useStore($chosenSeats);
   const takenSince = useStore($takenSince);
@@ -518,7 +525,7 @@ export default function PassengersForm({
       )}
 
       <p className="checkout-form__actions">
-        <button type="submit" className="button" disabled={!hydrated || submit.kind === 'submitting'}>
+        <button type="submit" className="button" disabled={submit.kind === 'submitting'}>
           {submit.kind === 'submitting' ? t('checkout.reserving') : t('checkout.continueToConfirmation')}
         </button>
       </p>

@@ -3,8 +3,10 @@
  * inside it. `client:interaction="cookieA cookieB"` also hydrates it as soon as the browser is
  * idle when one of those cookies is set (the search form of a returning traveller fills in the
  * last search, which only the island can read). A page script can also wake it at once by
- * dispatching `island:wake` (WAKE_EVENT) on the island or inside it: the results page does when
- * the currency changes or a kept list is to be restored, which only the island can do. Until React has hydrated the server-rendered HTML nothing of it answers, so what the
+ * dispatching `island:wake` (WAKE_EVENT) on the island or inside it, for what only the island can
+ * show: the results page does for a currency change, a kept list to restore, a day without trips
+ * and a tip dismissed before; the passengers step for a seat map, passengers saved on this device
+ * and a frozen cart. Until React has hydrated the server-rendered HTML nothing of it answers, so what the
  * traveller does meanwhile is kept and handed over: clicks and submits are held (a native
  * submit of a form without its script would reload the page) and replayed; an option chosen in
  * a select (which also wakes the island: a choice can be made without focus or pointer, as

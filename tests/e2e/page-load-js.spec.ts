@@ -1,12 +1,13 @@
 /**
  * Issue 23: the page weight budgets (scripts/bench/page-weight.ts) count what a page loads
- * before anyone touches it. Here a browser checks that the home and login pages really fetch no
- * React before interaction (their forms hydrate on the first touch, client:interaction in
+ * before anyone touches it. Here a browser checks that the home, login and checkout passengers
+ * pages really fetch no React before interaction (their forms hydrate on the first touch, client:interaction in
  * integrations/island-triggers), that the first touch loads the island, and that what was done
  * while it loaded is not lost: text typed is offered suggestions, a click is replayed.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { isoIn } from '../support/browser.ts';
+import { directBookingUri } from '../support/tripsAndMail.ts';
 
 /** Every script the page requests, by path. */
 function scriptRequests(page: Page): string[] {
@@ -104,4 +105,29 @@ test('a results page shows its trips without React; the first touch of the list 
   await expect(train).toHaveAttribute('aria-selected', 'true', { timeout: 20_000 });
   expect(scripts).toContain(renderer);
   await expect.poll(() => searches.length).toBeGreaterThan(0);
+});
+
+test('the passengers step loads no React until touched; names typed on a slow phone while it loads are booked', async ({ page }) => {
+  await page.goto(`${await directBookingUri(page.request, 11, 'bus', 2)}?people=2&currency=THB`);
+  await page.getByRole('link', { name: 'Continue to passenger details' }).click();
+  await expect(page).toHaveURL(/\/step\/passengers$/);
+  const scripts = scriptRequests(page);
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((path) => path.includes('/PassengersForm.'))).toBe(false);
+  expect(scripts.some((path) => /\/client\.[\w-]+\.js$/.test(path))).toBe(false);
+
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  const nameOf = (n: number) => page.getByRole('group', { name: `Passenger ${String(n)}` }).getByLabel('Full name as in the passport');
+  await nameOf(1).focus();
+  await page.keyboard.type('Anna Berg', { delay: 15 });
+  await nameOf(2).fill('Somchai Jaidee');
+  await page.getByLabel('Email').fill('anna.slow@example.com');
+  await page.getByLabel('Mobile phone').fill('+66 81 234 5678');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await page.getByRole('button', { name: 'Reserve seats and continue' }).click();
+  await expect(page).toHaveURL(/\/step\/confirmation$/);
+  for (const name of ['Anna Berg', 'Somchai Jaidee']) await expect(page.getByRole('listitem').filter({ hasText: name })).toBeVisible();
+  expect(scripts.some((path) => path.includes('/PassengersForm.'))).toBe(true);
 });

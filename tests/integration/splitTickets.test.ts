@@ -12,7 +12,7 @@ import { ENGLISH, messagesFor } from '../../src/i18n/messages.ts';
 import { createTranslator } from '../../src/i18n/translate.ts';
 import { reserveCart, type ReservedBooking } from '../../src/server/booking/reserve.ts';
 import type { Db, DbHandle } from '../../src/server/db/client.ts';
-import { operators, users } from '../../src/server/db/schema.ts';
+import { bookings, operators, users } from '../../src/server/db/schema.ts';
 import type { MailMessage } from '../../src/server/mail/mailer.ts';
 import { markCounterPaid } from '../../src/server/payment/counter.ts';
 import { refreshSearchIndex } from '../../src/server/search/cache.ts';
@@ -26,6 +26,8 @@ import { payPageView } from '../../src/server/checkout/payPageView.ts';
 import { paymentStatusView } from '../../src/server/checkout/paymentStatusView.ts';
 import { paymentSuccessView } from '../../src/server/checkout/paymentSuccessView.ts';
 import { ticketPageView } from '../../src/server/selfservice/ticketPageView.ts';
+import { passengerFormView } from '../../src/server/selfservice/ticketForm.ts';
+import { changesCloseAt } from '../../src/server/booking/changesClose.ts';
 import { staff, GUEST } from '../support/actors.ts';
 import { TRAVELLER_SESSION, travellerApiContext } from './travellerRequests.ts';
 import { pdfText } from '../support/pdfText.ts';
@@ -104,6 +106,22 @@ describe.each(DATABASES)('split tickets on $name', ({ open }) => {
     expect(bus?.total.minor).toBe(busPart.totalMinor);
     expect(boat?.total.minor).toBe(boatPart.totalMinor);
     expect(busPart.totalMinor).not.toBe(boatPart.totalMinor);
+  });
+
+  it("each part's passengers can be corrected until its own leg's cut-off, not the other part's", async () => {
+    const closesAt = async (id: number) => {
+      const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+      return row ? changesCloseAt(db, row) : null;
+    };
+    const busCloses = await closesAt(busPart.id);
+    const boatCloses = await closesAt(boatPart.id);
+    if (!busCloses || !boatCloses) throw new Error('both parts have legs');
+    // The fixture's boat leaves at 07:00 and its bus at 21:00 on the same day, each an hour's cut-off.
+    expect(boatCloses.getTime()).toBeLessThan(busCloses.getTime());
+    // Between the two the boat part is closed and the bus part still takes corrections.
+    const between = new Date(boatCloses.getTime() + 60_000);
+    expect((await passengerFormView(db, boatPart.id, between))?.closed).toBe(true);
+    expect((await passengerFormView(db, busPart.id, between))?.closed).toBe(false);
   });
 
   it("each part's PDF and calendar file name only its own leg", async () => {

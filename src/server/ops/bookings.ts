@@ -92,7 +92,7 @@ export async function bookingFile(db: Db, bookingId: number): Promise<BookingFil
   const [paid, audit, closeAt, changeRequests] = await Promise.all([
     db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(asc(payments.id)),
     db.select().from(bookingAudit).where(eq(bookingAudit.bookingId, bookingId)).orderBy(asc(bookingAudit.id)),
-    changesCloseAt(db, booking.cartId),
+    changesCloseAt(db, booking),
     db
       .select()
       .from(passengerChangeRequests)
@@ -140,7 +140,7 @@ export async function changePassengersAsStaff(
   const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
   if (!booking) return { ok: false, code: 'booking_not_found' };
   if (!isPaid(booking.status)) return { ok: false, code: 'not_allowed' };
-  const closeAt = await changesCloseAt(db, booking.cartId);
+  const closeAt = await changesCloseAt(db, booking);
   if (closeAt && now.getTime() >= closeAt.getTime()) return { ok: false, code: 'after_cutoff' };
   if (input.passengers.length !== booking.people) return { ok: false, code: 'passenger_count' };
   const passengers = input.passengers.map((p, i) => {

@@ -111,7 +111,7 @@ export async function changePassengersAsTraveller(
   if (!passengers)
     throw new ApiError('invalid_passenger_change', { fields: { passengers: [NOTHING_CHANGED] } satisfies PassengerChangeFields });
 
-  const closeAt = await changesCloseAt(db, booking.cartId);
+  const closeAt = await changesCloseAt(db, booking);
   if (closeAt && input.now.getTime() >= closeAt.getTime()) {
     const actor = input.ctx.actor;
     const [request] = await db

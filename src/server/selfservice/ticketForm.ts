@@ -36,12 +36,17 @@ function fieldsOf(passenger: Record<string, unknown>): { field: CorrectableField
 
 export async function passengerFormView(db: Db, bookingId: number, now: Date): Promise<PassengerFormView | undefined> {
   const [booking] = await db
-    .select({ passengers: bookings.passengers, cartId: bookings.cartId })
+    .select({
+      passengers: bookings.passengers,
+      cartId: bookings.cartId,
+      partLegs: bookings.partLegs,
+      partCarriesExtras: bookings.partCarriesExtras,
+    })
     .from(bookings)
     .where(eq(bookings.id, bookingId))
     .limit(1);
   if (!booking) return undefined;
-  const closesAt = await changesCloseAt(db, booking.cartId);
+  const closesAt = await changesCloseAt(db, booking);
   return { passengers: booking.passengers.map(fieldsOf), closesAt, closed: closesAt !== null && now.getTime() >= closesAt.getTime() };
 }
 

@@ -15,6 +15,7 @@
  * React resets a field it takes over); the focused field gets its focus event.
  */
 import type { ClientDirective } from 'astro';
+import { heldEdit } from './heldEdit.ts';
 import { afterHydration } from './hydrated.ts';
 
 const TRIGGERS = ['focusin', 'pointerover', 'pointerdown', 'touchstart', 'keydown'] as const;
@@ -75,19 +76,25 @@ const interaction: ClientDirective = (load, options, island) => {
   };
 
   // From the moment React is asked to hydrate until it has, a key can land in a field React is about
-  // to reset to its rendered value, and be lost. Such keys are kept here instead of in the field (at
-  // its end: the caret of a field being typed into is there) and handed over with the rest.
+  // to reset to its rendered value, and be lost. Such keys are applied here (at the caret, over a
+  // selection: a prefilled name typed over is replaced, not added to) and handed over with the rest.
+  // (A text selected in an email field cannot be read: typing there goes on at its end.)
   const holdTyping = (event: InputEvent) => {
     const field = event.target;
     if (!(field instanceof Element) || !isTextField(field) || !island.contains(field)) return;
-    const before = typed.get(field) ?? field.value;
-    let after: string;
-    if (event.inputType === 'insertText') after = before + (event.data ?? '');
-    else if (event.inputType === 'deleteContentBackward') after = before.slice(0, -1);
-    else return;
+    // The text so far is what was typed, even if React has meanwhile reset the field; the caret is
+    // the field's, or the text's end (where typing goes on) when React reset the field or the field
+    // has no selection API (email, number).
+    const buffered = typed.get(field);
+    const value = buffered ?? field.value;
+    const { selectionStart: start, selectionEnd: end } = field;
+    const selection = start !== null && end !== null && value === field.value ? { start, end } : { start: value.length, end: value.length };
+    const edit = heldEdit(value, selection, event);
+    if (!edit) return;
     event.preventDefault();
-    typed.set(field, after);
-    field.value = after;
+    typed.set(field, edit.value);
+    field.value = edit.value;
+    if (start !== null) field.setSelectionRange(edit.caret, edit.caret);
   };
 
   let started = false;

@@ -9,6 +9,7 @@ import type { MessageKey } from '../../../i18n/messageKeys.ts';
 import { getDbHandle } from '../../db/index.ts';
 import { CARD_BIN_PAGE_SIZE, cardBinRange, deleteCardBinRangeAsAdmin, listCardBinRanges, saveCardBinRangeAsAdmin } from '../cardBins.ts';
 import { formObject, opGate } from '../page.ts';
+import { deleteAction } from './deleteAction.ts';
 import { opPath, pageView, redirectTo, type OpAstro } from './opView.ts';
 
 const prefixField = z.string().regex(/^\d{1,8}$/);
@@ -33,15 +34,16 @@ export async function cardBinsPage(astro: OpAstro) {
   if (gate.kind === 'allowed' && astro.request.method === 'POST') {
     const form = await formObject(astro.request);
     if (form.intent === 'delete') {
-      const actionGate = opGate(session, 'cardBins.delete');
-      if (actionGate.kind !== 'allowed') gate = actionGate;
-      else {
-        const input = deleteForm.safeParse(form);
-        if (input.success && (await deleteCardBinRangeAsAdmin(db, actionGate.staff, input.data.prefix, requestId ?? null)))
-          return redirectTo(`${self}?done=deleted`);
-        status = input.success ? 404 : 400;
-        errorKey = input.success ? 'op.cardBins.error.unknown' : 'op.error.invalid';
-      }
+      const deleted = await deleteAction(astro, form, {
+        action: 'cardBins.delete',
+        schema: deleteForm,
+        remove: (staff, input) => deleteCardBinRangeAsAdmin(db, staff, input.prefix, requestId ?? null),
+        listPath: self,
+        unknownKey: 'op.cardBins.error.unknown',
+      });
+      if (deleted.kind === 'redirect') return deleted;
+      if (deleted.kind === 'refused') gate = deleted.gate;
+      else ({ status, errorKey } = deleted);
     } else {
       const actionGate = opGate(session, 'cardBins.update');
       if (actionGate.kind !== 'allowed') gate = actionGate;

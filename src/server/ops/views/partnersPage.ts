@@ -6,6 +6,7 @@ import { partnerForm, type Partner } from '../../partners/partner.ts';
 import { listPartners } from '../../partners/store.ts';
 import { formObject, opGate } from '../page.ts';
 import { deletePartnerAsAdmin, savePartnerAsAdmin } from '../partners.ts';
+import { deleteAction } from './deleteAction.ts';
 import { opPath, pageView, redirectTo, type OpAstro } from './opView.ts';
 
 const deleteForm = z.object({ intent: z.literal('delete'), id: z.coerce.number().int().positive() });
@@ -21,14 +22,16 @@ export async function partnersPage(astro: OpAstro) {
   if (gate.kind === 'allowed' && astro.request.method === 'POST') {
     const form = await formObject(astro.request);
     if (form.intent === 'delete') {
-      const actionGate = opGate(session, 'partners.delete');
-      if (actionGate.kind !== 'allowed') gate = actionGate;
-      else {
-        const input = deleteForm.safeParse(form);
-        if (input.success && (await deletePartnerAsAdmin(db, actionGate.staff, input.data.id))) return redirectTo(`${self}?done=deleted`);
-        status = input.success ? 404 : 400;
-        errorKey = input.success ? 'op.partners.error.partner_not_found' : 'op.error.invalid';
-      }
+      const deleted = await deleteAction(astro, form, {
+        action: 'partners.delete',
+        schema: deleteForm,
+        remove: (staff, input) => deletePartnerAsAdmin(db, staff, input.id),
+        listPath: self,
+        unknownKey: 'op.partners.error.partner_not_found',
+      });
+      if (deleted.kind === 'redirect') return deleted;
+      if (deleted.kind === 'refused') gate = deleted.gate;
+      else ({ status, errorKey } = deleted);
     } else {
       const actionGate = opGate(session, 'partners.save');
       if (actionGate.kind !== 'allowed') gate = actionGate;

@@ -6,6 +6,7 @@ import { getDbHandle } from '../../db/index.ts';
 import { listRedirects } from '../../redirects/store.ts';
 import { formObject, opGate } from '../page.ts';
 import { deleteRedirectAsAdmin, saveRedirectAsAdmin } from '../partners.ts';
+import { deleteAction } from './deleteAction.ts';
 import { opPath, pageView, redirectTo, type OpAstro } from './opView.ts';
 
 const deleteForm = z.object({ intent: z.literal('delete'), fromPath: z.string().min(1).max(300) });
@@ -22,15 +23,16 @@ export async function redirectsPage(astro: OpAstro) {
   if (gate.kind === 'allowed' && astro.request.method === 'POST') {
     const form = await formObject(astro.request);
     if (form.intent === 'delete') {
-      const actionGate = opGate(session, 'redirects.delete');
-      if (actionGate.kind !== 'allowed') gate = actionGate;
-      else {
-        const input = deleteForm.safeParse(form);
-        if (input.success && (await deleteRedirectAsAdmin(db, actionGate.staff, input.data.fromPath)))
-          return redirectTo(`${self}?done=deleted`);
-        status = input.success ? 404 : 400;
-        errorKey = input.success ? 'op.redirects.error.unknown' : 'op.error.invalid';
-      }
+      const deleted = await deleteAction(astro, form, {
+        action: 'redirects.delete',
+        schema: deleteForm,
+        remove: (staff, input) => deleteRedirectAsAdmin(db, staff, input.fromPath),
+        listPath: self,
+        unknownKey: 'op.redirects.error.unknown',
+      });
+      if (deleted.kind === 'redirect') return deleted;
+      if (deleted.kind === 'refused') gate = deleted.gate;
+      else ({ status, errorKey } = deleted);
     } else {
       const actionGate = opGate(session, 'redirects.save');
       if (actionGate.kind !== 'allowed') gate = actionGate;

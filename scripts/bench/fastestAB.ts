@@ -93,7 +93,7 @@ function answer(q: Q): string {
     ...(q.departAfter !== undefined ? { departAfter: q.departAfter } : {}),
     ...(q.arriveBy !== undefined ? { arriveBy: q.arriveBy } : {}),
   }).trips.map((t) => `${t.key}:${t.params.dep_time}-${t.params.arr_time}`);
-  return JSON.stringify({ journeys, later: a.later, horizon: a.horizon, whole });
+  return JSON.stringify({ journeys, horizon: a.horizon, whole });
 }
 
 if (args.write || args.check) {

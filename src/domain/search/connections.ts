@@ -207,9 +207,7 @@ export function findConnections(index: TimetableIndex, q: ConnectionQuery): Jour
       list.push(...partials);
     }
     for (const [placeId, partials] of byPlace) {
-      const byDest = index.hops.get(placeId);
-      if (!byDest) continue;
-      const toDestination = byDest.get(destination.id) ?? [];
+      const toDestination = index.hops.get(placeId)?.get(destination.id) ?? [];
       results.push(
         ...extend(
           index,
@@ -218,17 +216,20 @@ export function findConnections(index: TimetableIndex, q: ConnectionQuery): Jour
           (leg) => allowed(leg) && q.destinationStations.has(leg.route.stops[leg.alight]?.stationId ?? -1),
         ),
       );
-      if (changes === q.maxChanges) continue;
-      // With at most two changes, a second change happens after exactly one leg: origin → here.
-      const into = index.into.get(destination.id);
-      for (const [viaId, hops] of byDest) {
+    }
+    // Decided before the next change's partial journeys are built: those are most of the work,
+    // and wasted when what is found already is enough.
+    if (changes === q.maxChanges || q.enough?.(results)) break;
+    // With at most two changes, a second change happens after exactly one leg: origin → here.
+    const into = index.into.get(destination.id);
+    for (const [placeId, partials] of byPlace) {
+      for (const [viaId, hops] of index.hops.get(placeId) ?? []) {
         if (viaId === destination.id || viaId === origin.id || viaId === placeId || !into?.has(viaId)) continue;
         const via = index.places.get(viaId);
         if (!via || !onTheWay(origin, via, destination, directKm)) continue;
         next.push(...extend(index, partials, hops, allowed));
       }
     }
-    if (q.enough?.(results)) break;
     frontier = groupByStation(next);
   }
   return results;

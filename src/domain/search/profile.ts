@@ -359,22 +359,33 @@ export interface FastestAnswer {
   journeys: Journey[];
   /**
    * Per number of legs (index 1…4): the earliest arrival, absolute minutes, of a journey with at
-   * most that many legs leaving after the asked day (Infinity: none). A journey of the day that
-   * arrives no earlier with as many legs is not worth showing: one can leave later.
+   * most that many legs leaving after the asked day — known only as far as it matters: Infinity
+   * when none arrives as early as the latest of the answers (journeys and companions) with as many
+   * legs. A journey of the day that arrives no earlier with as many legs is not worth showing: one
+   * can leave later.
    */
   later: number[];
   /** The latest arrival the search allowed (absolute minutes): the arrival horizon, or the asked arrive-by. */
   horizon: number;
+  /** What `companionsOf` returned (not yet filtered by `later`: the caller does that). */
+  companions: Journey[];
 }
 
 /**
- * fastestJourneys, and what journeys leaving after the day achieve. Those are searched first (one
- * run boarding them all): a journey of the day must beat them, which is both the rule (a journey
- * that leaves on the day, goes elsewhere and comes back is not an answer when the next day's boat
- * arrives as early) and the target that prunes the day's latest runs, the most expensive ones.
+ * Journeys found by another search to show next to the fastest ones (search.ts: the cheaper
+ * connections), given those: `later` is then also known for their arrivals.
  */
-export function fastestJourneysAndLater(index: TimetableIndex, q: ProfileQuery): FastestAnswer {
-  const none: FastestAnswer = { journeys: [], later: [], horizon: -Infinity };
+export type Companions = (fastest: readonly Journey[]) => Journey[];
+
+/**
+ * fastestJourneys, and what journeys leaving after the day achieve. The day's runs come first;
+ * then one run boarding every departure after the day at once, its targets the latest arrivals
+ * among the day's answers (and the companions), so it only looks as far as they need: a journey
+ * of the day must beat it (a journey that leaves on the day, goes elsewhere and comes back is not
+ * an answer when the next day's boat arrives as early).
+ */
+export function fastestJourneysAndLater(index: TimetableIndex, q: ProfileQuery, companionsOf?: Companions): FastestAnswer {
+  const none: FastestAnswer = { journeys: [], later: [], horizon: -Infinity, companions: [] };
   const net = profileNetwork(index);
   const origins = [...q.originStations].map((id) => net.stationIx.get(id)).filter((s) => s !== undefined);
   const destinations = [...q.destinationStations].map((id) => net.stationIx.get(id)).filter((s) => s !== undefined);
@@ -391,13 +402,13 @@ export function fastestJourneysAndLater(index: TimetableIndex, q: ProfileQuery):
   s.queryStamp++;
   s.originPlace = net.stationPlace[origins[0] ?? -1] ?? -1;
   try {
-    if ((s.distance[s.originPlace] ?? MAX_LEGS + 1) > maxLegs) return none;
+    if ((s.distance[s.originPlace] ?? MAX_LEGS + 1) > maxLegs) return { ...none, companions: companionsOf?.([]) ?? [] };
     for (const d of destinations) s.destination[d] = 1;
     const runs = departures(net, origins, q.classes, window);
     // One run: every departure starts at the same "minute" (runs are grouped by it).
     if (q.earliestOnly) for (const run of runs) run.dep = window.dayStart;
     const afterDay = earliestOfEachCall(departures(net, origins, q.classes, { dayStart: window.dayEnd, dayEnd: window.horizon + 1 }));
-    return { ...rangeRaptor(net, q.classes, maxLegs, window.horizon, runs, afterDay), horizon: window.horizon };
+    return { ...rangeRaptor(net, q.classes, maxLegs, window.horizon, runs, afterDay, companionsOf), horizon: window.horizon };
   } finally {
     s.originPlace = -1;
     for (const d of destinations) s.destination[d] = 0;
@@ -405,9 +416,17 @@ export function fastestJourneysAndLater(index: TimetableIndex, q: ProfileQuery):
       s.distance[p] = MAX_LEGS + 1;
       s.remaining[p] = NEVER;
     }
-    for (const label of s.touched) s.arr[label] = NEVER;
-    s.touched.length = 0;
+    clearLabels(s);
   }
+}
+
+/** Every label the query set back to NEVER (and listed again when set anew). */
+function clearLabels(s: Scratch): void {
+  for (const label of s.touched) {
+    s.arr[label] = NEVER;
+    s.touchedStamp[label] = 0;
+  }
+  s.touched.length = 0;
 }
 
 /**
@@ -505,6 +524,7 @@ function rangeRaptor(
   horizon: number,
   runs: readonly Departure[],
   afterDay: readonly Departure[],
+  companionsOf: Companions | undefined,
 ): Omit<FastestAnswer, 'horizon'> {
   const s = net.scratch;
   const S = net.stationPlace.length;
@@ -749,107 +769,140 @@ function rangeRaptor(
     return journeyOf(legs);
   }
 
-  // The departures after the day first, as one run (their "minute" is NEVER): what they achieve
-  // is `later`, the targets the day's runs must beat; their journeys are not answers.
-  const all = afterDay.length > 0 ? [...afterDay.map((d) => ({ ...d, dep: NEVER })), ...runs] : runs;
-  let later: number[] = targetBest.map(() => Infinity);
-  for (let start = 0; start < all.length;) {
-    const dep = all[start]?.dep ?? 0;
-    s.stampBase++;
-    improved.fill(-1);
-    // Round 1: the vehicles leaving the origin at this minute.
-    for (; start < all.length && all[start]?.dep === dep; start++) {
-      const d = all[start];
-      if (d) ride(1, d.route, d.stop, d.trip, d.schedule, -1);
-    }
-    for (let legs = 2; legs <= maxLegs; legs++) {
-      const before = marked[legs - 1] ?? [];
-      if (before.length === 0) break;
-      // The routes to ride: those with a vehicle one can now catch at a place improved in the
-      // round before, which one could not catch before this run (a later departure from the
-      // origin already rode every vehicle catchable then), from the first such stop — unless even
-      // the best the route reaches from there is too late.
-      const routes: number[] = [];
-      const consider = (r: number, stop: number, at: number) => {
-        const known = s.routeFrom[r] ?? NEVER;
-        if (stop >= known) return;
-        if (classes && !classes.has(net.routes[r]?.vehicleClass ?? 'bus')) return;
-        if (!worthBoarding(r, stop, at, legs)) return;
-        if (known === NEVER) routes.push(r);
-        s.routeFrom[r] = stop;
-      };
-      for (const station of before)
-        for (let o = net.transferStart[station] ?? 0; o < (net.transferStart[station + 1] ?? 0); o++) {
-          const other = net.transferFrom[o] ?? 0;
-          // Target pruning: a vehicle leaving this place at t arrives no sooner than t plus the
-          // least time left from here, and needs at least the fewest legs left from here.
-          const place = net.stationPlace[other] ?? 0;
-          const atLeast = legs - 1 + (s.distance[place] ?? MAX_LEGS + 1);
-          const left = s.remaining[place] ?? NEVER;
-          if (atLeast > maxLegs || left === NEVER) continue;
-          const target = Math.min(horizon + 1, targetBest[atLeast] ?? NEVER) - left;
-          for (let leavingByAir = 0; leavingByAir < 2; leavingByAir++) {
-            // No vehicle of this kind leaves this station (most have only one kind).
-            if (net.departureStart[other * 2 + leavingByAir] === net.departureStart[other * 2 + leavingByAir + 1]) continue;
-            readyNowAndBefore(legs - 1, other, leavingByAir);
-            const from = readyNow;
-            const until = Math.min(readyBefore, target);
-            if (from >= until) continue;
-            if (until - from >= 1440) {
-              // A long window (or a first arrival): every route calling here.
-              const callEnd = net.callStart[other + 1] ?? 0;
-              for (let c = net.callStart[other] ?? 0; c < callEnd; c += 2) {
-                const r = net.callPairs[c] ?? 0;
-                if ((net.routeAir[r] ?? 0) === leavingByAir) consider(r, net.callPairs[c + 1] ?? 0, from);
+  function runFrom(all: readonly Departure[]) {
+    for (let start = 0; start < all.length;) {
+      const dep = all[start]?.dep ?? 0;
+      s.stampBase++;
+      improved.fill(-1);
+      // Round 1: the vehicles leaving the origin at this minute.
+      for (; start < all.length && all[start]?.dep === dep; start++) {
+        const d = all[start];
+        if (d) ride(1, d.route, d.stop, d.trip, d.schedule, -1);
+      }
+      for (let legs = 2; legs <= maxLegs; legs++) {
+        const before = marked[legs - 1] ?? [];
+        if (before.length === 0) break;
+        // The routes to ride: those with a vehicle one can now catch at a place improved in the
+        // round before, which one could not catch before this run (a later departure from the
+        // origin already rode every vehicle catchable then), from the first such stop — unless even
+        // the best the route reaches from there is too late.
+        const routes: number[] = [];
+        const consider = (r: number, stop: number, at: number) => {
+          const known = s.routeFrom[r] ?? NEVER;
+          if (stop >= known) return;
+          if (classes && !classes.has(net.routes[r]?.vehicleClass ?? 'bus')) return;
+          if (!worthBoarding(r, stop, at, legs)) return;
+          if (known === NEVER) routes.push(r);
+          s.routeFrom[r] = stop;
+        };
+        for (const station of before)
+          for (let o = net.transferStart[station] ?? 0; o < (net.transferStart[station + 1] ?? 0); o++) {
+            const other = net.transferFrom[o] ?? 0;
+            // Target pruning: a vehicle leaving this place at t arrives no sooner than t plus the
+            // least time left from here, and needs at least the fewest legs left from here.
+            const place = net.stationPlace[other] ?? 0;
+            const atLeast = legs - 1 + (s.distance[place] ?? MAX_LEGS + 1);
+            const left = s.remaining[place] ?? NEVER;
+            if (atLeast > maxLegs || left === NEVER) continue;
+            const target = Math.min(horizon + 1, targetBest[atLeast] ?? NEVER) - left;
+            for (let leavingByAir = 0; leavingByAir < 2; leavingByAir++) {
+              // No vehicle of this kind leaves this station (most have only one kind).
+              if (net.departureStart[other * 2 + leavingByAir] === net.departureStart[other * 2 + leavingByAir + 1]) continue;
+              readyNowAndBefore(legs - 1, other, leavingByAir);
+              const from = readyNow;
+              const until = Math.min(readyBefore, target);
+              if (from >= until) continue;
+              if (until - from >= 1440) {
+                // A long window (or a first arrival): every route calling here.
+                const callEnd = net.callStart[other + 1] ?? 0;
+                for (let c = net.callStart[other] ?? 0; c < callEnd; c += 2) {
+                  const r = net.callPairs[c] ?? 0;
+                  if ((net.routeAir[r] ?? 0) === leavingByAir) consider(r, net.callPairs[c + 1] ?? 0, from);
+                }
+                continue;
               }
-              continue;
-            }
-            // The departures from `from` to `until` (less than a day): from the first at or after
-            // from's minute of the day to the end of the list, then round midnight from its start.
-            const first = net.departureStart[other * 2 + leavingByAir] ?? 0;
-            const end = net.departureStart[other * 2 + leavingByAir + 1] ?? 0;
-            const startMinute = ((from % 1440) + 1440) % 1440;
-            let lo = first;
-            let hi = end;
-            while (lo < hi) {
-              const mid = (lo + hi) >>> 1;
-              if ((net.departureMinuteOfDay[mid] ?? 0) < startMinute) lo = mid + 1;
-              else hi = mid;
-            }
-            let shift = from - startMinute;
-            for (let e = lo, n = 0; n < end - first; n++, e++) {
-              if (e === end) {
-                e = first;
-                shift += 1440;
+              // The departures from `from` to `until` (less than a day): from the first at or after
+              // from's minute of the day to the end of the list, then round midnight from its start.
+              const first = net.departureStart[other * 2 + leavingByAir] ?? 0;
+              const end = net.departureStart[other * 2 + leavingByAir + 1] ?? 0;
+              const startMinute = ((from % 1440) + 1440) % 1440;
+              let lo = first;
+              let hi = end;
+              while (lo < hi) {
+                const mid = (lo + hi) >>> 1;
+                if ((net.departureMinuteOfDay[mid] ?? 0) < startMinute) lo = mid + 1;
+                else hi = mid;
               }
-              const t = shift + (net.departureMinuteOfDay[e] ?? 0);
-              if (t >= until) break;
-              const k = net.departureSchedule[e] ?? 0;
-              if (runsOnDay(net, k, (t - (net.departureBase[e] ?? 0)) / 1440))
-                consider(net.departureRoute[e] ?? 0, net.departureStop[e] ?? 0, from);
+              let shift = from - startMinute;
+              for (let e = lo, n = 0; n < end - first; n++, e++) {
+                if (e === end) {
+                  e = first;
+                  shift += 1440;
+                }
+                const t = shift + (net.departureMinuteOfDay[e] ?? 0);
+                if (t >= until) break;
+                const k = net.departureSchedule[e] ?? 0;
+                if (runsOnDay(net, k, (t - (net.departureBase[e] ?? 0)) / 1440))
+                  consider(net.departureRoute[e] ?? 0, net.departureStop[e] ?? 0, from);
+              }
             }
           }
+        for (const r of routes) {
+          const first = s.routeFrom[r] ?? 0;
+          s.routeFrom[r] = NEVER;
+          // Boarding only where the round before improved something: elsewhere the labels are those
+          // an earlier run or round already rode from.
+          ride(legs, r, first, NEVER, -1, -1);
         }
-      for (const r of routes) {
-        const first = s.routeFrom[r] ?? 0;
-        s.routeFrom[r] = NEVER;
-        // Boarding only where the round before improved something: elsewhere the labels are those
-        // an earlier run or round already rode from.
-        ride(legs, r, first, NEVER, -1, -1);
+        before.length = 0;
       }
-      before.length = 0;
-    }
-    for (const m of marked) m.length = 0;
-    if (dep === NEVER) {
-      later = targetBest.map((t) => (t === NEVER ? Infinity : t));
-      continue;
-    }
-    for (const l of improved) {
-      const journey = l >= 0 ? journeyTo(l) : undefined;
-      if (journey) found.push(journey);
+      for (const m of marked) m.length = 0;
+      // The run after the day: what it reaches is `later`, not answers.
+      if (dep === NEVER) continue;
+      for (const l of improved) {
+        const journey = l >= 0 ? journeyTo(l) : undefined;
+        if (journey) found.push(journey);
+      }
     }
   }
-  return { journeys: paretoJourneys(found), later };
+
+  /**
+   * `later` as far as `answers` need it: one run boarding every departure after the day, from
+   * fresh labels, whose targets start at the latest arrival among the answers with as many legs
+   * or more (so it prunes everything that could not beat one of them). An arrival it finds below
+   * those targets is exact; none found means none arrives as early as the answers.
+   */
+  function laterFor(answers: readonly Journey[]): { later: number[]; known: number[] } {
+    const known = targetBest.map(() => -Infinity);
+    for (const j of answers) {
+      const legs = Math.min(j.legs.length, maxLegs);
+      known[legs] = Math.max(known[legs] ?? -Infinity, j.arr + 1);
+    }
+    for (let k = maxLegs - 1; k >= 1; k--) known[k] = Math.max(known[k] ?? -Infinity, known[k + 1] ?? -Infinity);
+    if (afterDay.length === 0 || (known[1] ?? -Infinity) === -Infinity) return { later: targetBest.map(() => Infinity), known };
+    clearLabels(s);
+    for (let k = 0; k <= maxLegs; k++) {
+      const target = known[k] ?? -Infinity;
+      targetBest[k] = target === -Infinity ? -NEVER : Math.min(target, NEVER);
+    }
+    runFrom(afterDay.map((d) => ({ ...d, dep: NEVER })));
+    return { later: targetBest.map((t, k) => (t < (known[k] ?? -Infinity) ? t : Infinity)), known };
+  }
+
+  // The day's runs, then `later` for what they found: a journey of the day stays only when none
+  // leaving after the day arrives as early with as many legs (of two equal ones, the same
+  // journey is kept whichever is filtered first: one that beats another also beats `later`).
+  runFrom(runs);
+  const candidates = paretoJourneys(found);
+  const forCandidates = laterFor(candidates);
+  let later = forCandidates.later;
+  const beatsLater = (j: Journey) => j.arr < (later[j.legs.length] ?? Infinity);
+  const journeys = candidates.filter(beatsLater);
+  const companions = companionsOf?.(journeys) ?? [];
+  // A companion arriving later than every answer with as many legs: `later` must be known that far too.
+  if (companions.some((j) => j.legs.length <= maxLegs && j.arr >= (forCandidates.known[j.legs.length] ?? -Infinity)))
+    later = laterFor([...candidates, ...companions]).later;
+  return { journeys, later, companions };
 }
 
 /** Journeys no other one beats on departure, arrival and changes (of equals, the cheaper). */

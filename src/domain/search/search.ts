@@ -181,36 +181,48 @@ function journeysOnDay(index: TimetableIndex, q: JourneyQuery, day: number): Jou
   // one-leg journeys are among the direct trips already. Connections (not direct trips: those
   // are the day's departures) that arrive after the arrival horizon, or that a journey leaving
   // after the day beats, are left out: the same journeys the reference considers.
+  const directOnly = directKept.length >= DIRECT_ENOUGH;
+  const fastestOfDay = (found: readonly Journey[]) => found.filter((j) => j.legs.length > 1 && matches(j));
   const {
     journeys: fastestFound,
     later,
     horizon,
-  } = fastestJourneysAndLater(index, {
-    originStations: from.stations,
-    destinationStations: to.stations,
-    day,
-    maxChanges,
-    ...(classes ? { classes } : {}),
-    ...(q.departAfter !== undefined ? { departAfter: q.departAfter } : {}),
-    ...(q.arriveBy !== undefined ? { arriveBy: q.arriveBy } : {}),
-  });
-  const fastest = fastestFound.filter((j) => j.legs.length > 1 && matches(j));
-  const shown = [...directKept, ...fastest];
-  // Cheaper connections fill gaps (bus + ferry to an island); a route with plenty of direct
-  // departures needs none (they would be noise), and the same rule holds one level up for a
-  // second change.
-  if (directKept.length >= DIRECT_ENOUGH) return shown;
-  const cheaper = cheaperConnections(index, {
-    from,
-    to,
-    day,
-    classes,
-    matches,
-    maxChanges: maxChanges >= 2 ? 2 : 1,
-    shown,
-    ...(q.departAfter !== undefined ? { departAfter: q.departAfter } : {}),
-  }).filter((j) => inTime(j) && j.arr <= horizon && j.arr < (later[j.legs.length] ?? Infinity));
-  // A cheaper connection stays only when no shown journey is as good on every count, price included.
+    companions,
+  } = fastestJourneysAndLater(
+    index,
+    {
+      originStations: from.stations,
+      destinationStations: to.stations,
+      day,
+      maxChanges,
+      ...(classes ? { classes } : {}),
+      ...(q.departAfter !== undefined ? { departAfter: q.departAfter } : {}),
+      ...(q.arriveBy !== undefined ? { arriveBy: q.arriveBy } : {}),
+    },
+    // Cheaper connections fill gaps (bus + ferry to an island); a route with plenty of direct
+    // departures needs none (they would be noise), and the same rule holds one level up for a
+    // second change. They are found next to the fastest journeys, so that the engine knows how
+    // far to look after the day for journeys that beat them.
+    (front) => {
+      if (directOnly) return [];
+      return cheaperConnections(index, {
+        from,
+        to,
+        day,
+        classes,
+        matches,
+        maxChanges: maxChanges >= 2 ? 2 : 1,
+        shown: [...directKept, ...fastestOfDay(front)],
+        ...(q.departAfter !== undefined ? { departAfter: q.departAfter } : {}),
+      }).filter(inTime);
+    },
+  );
+  const shown = [...directKept, ...fastestOfDay(fastestFound)];
+  if (directOnly) return shown;
+  // A cheaper connection stays only when no shown journey is as good on every count, price
+  // included, and none leaving after the day arrives as early with as many legs (nor does it arrive
+  // after the horizon: the same journeys the reference considers).
+  const cheaper = companions.filter((j) => j.arr <= horizon && j.arr < (later[j.legs.length] ?? Infinity));
   return [...shown, ...pruneConnections(shown, cheaper).slice(0, MAX_CONNECTIONS)];
 }
 

@@ -45,6 +45,14 @@ interface ProfileNetwork {
   placeIn: Int32Array[];
   /** Per place, aligned with placeIn: the shortest ride from that place to this one, in minutes. */
   placeInMinutes: Int32Array[];
+  /**
+   * The same, plus the shortest change one can make here after that ride (it depends on the
+   * station the ride ends at and on whether it was a flight: 90 minutes after landing, 20 at a
+   * pickup point): the lower bound on the time left is that much tighter at every change.
+   */
+  placeInMinutesChanging: Int32Array[];
+  /** Per station · 2 + arrived by air: the shortest change there (to any station of its place, leaving by any vehicle). */
+  changeAfter: Int32Array;
   routes: RouteNode[];
   routeAir: Uint8Array;
   /** Per route: schedules by departure time (an earliest vehicle search stops at the first that runs). */
@@ -88,6 +96,8 @@ interface ProfileNetwork {
   stopPlace: Int32Array;
   stopStation: Int32Array;
   scratch: Scratch;
+  /** Per destination place and number of legs: its bounds (boundsTo), least recently used first. */
+  bounds: Map<number, PlaceBounds>;
 }
 
 interface Scratch {
@@ -107,8 +117,9 @@ interface Scratch {
   /** Per label: the query (queryStamp) that last added it to touched. */
   touchedStamp: Int32Array;
   destination: Uint8Array;
+  /** The current destination's bounds (boundsTo): per place, the fewest vehicles to it… */
   distance: Int8Array;
-  /** Per place: a lower bound on the minutes from it to the destination (NEVER: out of reach). */
+  /** …and a lower bound on the minutes from it to the destination (NEVER: out of reach). */
   remaining: Int32Array;
   /**
    * Per stop of every route (flat, like stopArr), for the current query: over this and the later
@@ -170,6 +181,38 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
       let shortest = NEVER;
       for (const hop of index.hops.get(from)?.get(id) ?? [])
         shortest = Math.min(shortest, (hop.route.stops[hop.alight]?.arr ?? 0) - (hop.route.stops[hop.board]?.dep ?? 0));
+      return shortest;
+    }),
+  );
+  // Per station and arrival by air or not: the shortest change there to any station of its place, leaving by any vehicle.
+  const changeAfter = new Int32Array(stations.length * 2);
+  stations.forEach((a, i) => {
+    for (const byAir of [0, 1]) {
+      let shortest = NEVER;
+      for (const id of index.places.get(a.placeId)?.stationIds ?? []) {
+        const b = index.stations.get(id);
+        if (!b) continue;
+        for (const leaving of ['bus', 'avia'] as const)
+          shortest = Math.min(
+            shortest,
+            minConnectionMinutes(
+              { kind: a.kind, id: a.id, vehicleClass: byAir ? 'avia' : 'bus' },
+              { kind: b.kind, id: b.id, vehicleClass: leaving },
+            ),
+          );
+      }
+      changeAfter[i * 2 + byAir] = shortest;
+    }
+  });
+  const placeInMinutesChanging = placeIds.map((id) =>
+    Int32Array.from(index.into.get(id) ?? [], (from) => {
+      let shortest = NEVER;
+      for (const hop of index.hops.get(from)?.get(id) ?? []) {
+        const ride = (hop.route.stops[hop.alight]?.arr ?? 0) - (hop.route.stops[hop.board]?.dep ?? 0);
+        const station = stationIx.get(hop.route.stops[hop.alight]?.stationId ?? -1) ?? -1;
+        const change = changeAfter[station * 2 + (hop.route.vehicleClass === 'avia' ? 1 : 0)] ?? SHORTEST_CHANGE_MIN;
+        shortest = Math.min(shortest, ride + change);
+      }
       return shortest;
     }),
   );
@@ -242,6 +285,8 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
     placeIx,
     placeIn,
     placeInMinutes,
+    placeInMinutesChanging,
+    changeAfter,
     routes,
     routeAir: Uint8Array.from(routes, (r) => (r.vehicleClass === 'avia' ? 1 : 0)),
     routeSchedules,
@@ -254,6 +299,7 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
     stopDep,
     stopPlace,
     stopStation,
+    bounds: new Map(),
     scratch: {
       arr: new Int32Array(labels).fill(NEVER),
       labelRun: new Int32Array(labels),
@@ -398,7 +444,9 @@ export function fastestJourneysAndLater(index: TimetableIndex, q: ProfileQuery, 
     ...(q.arriveBy !== undefined ? { arriveBy: q.arriveBy } : {}),
   });
   const s = net.scratch;
-  const touchedPlaces = placeDistances(net, net.stationPlace[firstDestination] ?? -1, maxLegs);
+  const bounds = boundsTo(net, net.stationPlace[firstDestination] ?? -1, maxLegs);
+  s.distance = bounds.distance;
+  s.remaining = bounds.remaining;
   s.queryStamp++;
   s.originPlace = net.stationPlace[origins[0] ?? -1] ?? -1;
   try {
@@ -407,15 +455,11 @@ export function fastestJourneysAndLater(index: TimetableIndex, q: ProfileQuery, 
     const runs = departures(net, origins, q.classes, window);
     // One run: every departure starts at the same "minute" (runs are grouped by it).
     if (q.earliestOnly) for (const run of runs) run.dep = window.dayStart;
-    const afterDay = earliestOfEachCall(departures(net, origins, q.classes, { dayStart: window.dayEnd, dayEnd: window.horizon + 1 }));
+    const afterDay = departures(net, origins, q.classes, { dayStart: window.dayEnd, dayEnd: window.horizon + 1 }, true);
     return { ...rangeRaptor(net, q.classes, maxLegs, window.horizon, runs, afterDay, companionsOf), horizon: window.horizon };
   } finally {
     s.originPlace = -1;
     for (const d of destinations) s.destination[d] = 0;
-    for (const p of touchedPlaces) {
-      s.distance[p] = MAX_LEGS + 1;
-      s.remaining[p] = NEVER;
-    }
     clearLabels(s);
   }
 }
@@ -429,15 +473,36 @@ function clearLabels(s: Scratch): void {
   s.touched.length = 0;
 }
 
+/** Destinations whose bounds (boundsTo) are kept: a popular destination is searched again and again. */
+const KEPT_BOUNDS = 256;
+
+/** placeDistances for a destination and number of legs, kept per network (the least recently used dropped). */
+function boundsTo(net: ProfileNetwork, destination: number, maxLegs: number): PlaceBounds {
+  const key = destination * (MAX_LEGS + 1) + maxLegs;
+  let bounds = net.bounds.get(key);
+  if (bounds) net.bounds.delete(key);
+  else {
+    bounds = placeDistances(net, destination, maxLegs);
+    if (net.bounds.size >= KEPT_BOUNDS) net.bounds.delete(net.bounds.keys().next().value ?? -1);
+  }
+  net.bounds.set(key, bounds);
+  return bounds;
+}
+
+interface PlaceBounds {
+  distance: Int8Array;
+  remaining: Int32Array;
+}
+
 /**
  * Per place, backwards from the destination's place over at most maxLegs vehicles: the fewest
  * vehicles to the destination (distance) and a lower bound on the minutes it takes (remaining:
- * the shortest rides plus the shortest change, waits ignored). Bellman–Ford by rounds, so each
+ * the shortest rides plus the shortest change after each, waits ignored). Bellman–Ford by rounds, so each
  * round only looks at the places that improved in the one before. Returns the places touched.
  */
-function placeDistances(net: ProfileNetwork, destination: number, maxLegs: number): number[] {
-  const { distance, remaining } = net.scratch;
-  const touched = [destination];
+function placeDistances(net: ProfileNetwork, destination: number, maxLegs: number): PlaceBounds {
+  const distance = new Int8Array(net.placeIn.length).fill(MAX_LEGS + 1);
+  const remaining = new Int32Array(net.placeIn.length).fill(NEVER);
   distance[destination] = 0;
   remaining[destination] = 0;
   let frontier = [destination];
@@ -445,14 +510,14 @@ function placeDistances(net: ProfileNetwork, destination: number, maxLegs: numbe
     const next: number[] = [];
     for (const place of frontier) {
       const into = net.placeIn[place];
-      const minutes = net.placeInMinutes[place];
+      // Into the destination no change follows; into any other place one does.
+      const minutes = place === destination ? net.placeInMinutes[place] : net.placeInMinutesChanging[place];
       if (!into || !minutes) continue;
-      const after = (remaining[place] ?? 0) + (place === destination ? 0 : SHORTEST_CHANGE_MIN);
+      const after = remaining[place] ?? 0;
       for (let i = 0; i < into.length; i++) {
         const before = into[i] ?? 0;
         const bound = after + (minutes[i] ?? 0);
         const known = remaining[before] ?? NEVER;
-        if (known === NEVER) touched.push(before);
         if ((distance[before] ?? 0) > legs) distance[before] = legs;
         if (bound < known) {
           remaining[before] = bound;
@@ -462,15 +527,21 @@ function placeDistances(net: ProfileNetwork, destination: number, maxLegs: numbe
     }
     frontier = next;
   }
-  return touched;
+  return { distance, remaining };
 }
 
-/** Every vehicle leaving an origin station within the window, latest first. */
+/**
+ * Every vehicle leaving an origin station within the window, latest first — or, with
+ * `earliestOfEachCall`, only the earliest of each route and stop (in no particular order): the
+ * run after the day boards them all at once, and a later vehicle of the same route from the same
+ * stop arrives later everywhere (vehicles of a route never overtake), so it could improve no label.
+ */
 function departures(
   net: ProfileNetwork,
   origins: readonly number[],
   classes: ReadonlySet<VehicleClass> | undefined,
   window: { dayStart: number; dayEnd: number },
+  earliestOfEachCall = false,
 ): Departure[] {
   const out: Departure[] = [];
   for (const station of origins) {
@@ -480,37 +551,26 @@ function departures(
       if (classes && !classes.has(net.routes[r]?.vehicleClass ?? 'bus')) continue;
       const offset = net.stopDep[(net.routeStart[r] ?? 0) + stop] ?? 0;
       const firstSchedule = net.routeScheduleStart[r] ?? 0;
+      let earliest: Departure | undefined;
       for (let k = firstSchedule; k < (net.routeScheduleStart[r + 1] ?? 0); k++) {
         const base = (net.scheduleBase[k] ?? 0) + offset;
         const lastDay = net.scheduleTo[k] ?? 0;
         for (let day = Math.max(Math.ceil((window.dayStart - base) / 1440), net.scheduleFrom[k] ?? 0); day <= lastDay; day++) {
           const dep = day * 1440 + base;
-          if (dep >= window.dayEnd) break;
-          if (runsOnDay(net, k, day)) out.push({ dep, route: r, stop, schedule: k - firstSchedule, trip: dep - offset });
+          if (dep >= window.dayEnd || (earliest && dep >= earliest.dep)) break;
+          if (!runsOnDay(net, k, day)) continue;
+          const departure = { dep, route: r, stop, schedule: k - firstSchedule, trip: dep - offset };
+          if (!earliestOfEachCall) out.push(departure);
+          else {
+            earliest = departure;
+            break;
+          }
         }
       }
+      if (earliest) out.push(earliest);
     }
   }
-  return out.sort((a, b) => b.dep - a.dep);
-}
-
-/**
- * Of departures latest first, the earliest of each (route, stop): the run after the day boards
- * them all at once, and a later vehicle of the same route from the same stop arrives later
- * everywhere (vehicles of a route never overtake), so it could improve no label.
- */
-function earliestOfEachCall(departures: readonly Departure[]): Departure[] {
-  const seen = new Set<number>();
-  const kept: Departure[] = [];
-  for (let i = departures.length - 1; i >= 0; i--) {
-    const d = departures[i];
-    if (!d) continue;
-    const call = d.route * 65_536 + d.stop;
-    if (seen.has(call)) continue;
-    seen.add(call);
-    kept.push(d);
-  }
-  return kept.reverse();
+  return earliestOfEachCall ? out : out.sort((a, b) => b.dep - a.dep);
 }
 
 /**
@@ -556,7 +616,8 @@ function rangeRaptor(
     if (place === s.originPlace) return;
     const atLeast = legs + (s.distance[place] ?? MAX_LEGS);
     if (atLeast > maxLegs) return;
-    const bound = at + (s.remaining[place] ?? 0);
+    // Anywhere but at the destination, a change comes next.
+    const bound = at + (s.remaining[place] ?? 0) + (s.destination[station] ? 0 : (net.changeAfter[station * 2 + byAir] ?? 0));
     if (bound > horizon || bound >= (targetBest[atLeast] ?? NEVER)) return;
     const l = label(legs, station, byAir);
     if (at >= (s.arr[l] ?? NEVER)) return;
@@ -674,13 +735,15 @@ function rangeRaptor(
   function fillReach(r: number) {
     s.reachStamp[r] = s.queryStamp;
     const start = net.routeStart[r] ?? 0;
+    const air = net.routeAir[r] ?? 0;
     let minutes = NEVER;
     let legsLeft = MAX_LEGS + 1;
     for (let k = (net.routeStart[r + 1] ?? 0) - 1; k >= start; k--) {
       const place = net.stopPlace[k] ?? 0;
       const remaining = s.remaining[place] ?? NEVER;
       if (remaining !== NEVER) {
-        minutes = Math.min(minutes, (net.stopArr[k] ?? 0) + remaining);
+        const change = s.destination[net.stopStation[k] ?? 0] ? 0 : (net.changeAfter[(net.stopStation[k] ?? 0) * 2 + air] ?? 0);
+        minutes = Math.min(minutes, (net.stopArr[k] ?? 0) + remaining + change);
         legsLeft = Math.min(legsLeft, s.distance[place] ?? MAX_LEGS + 1);
       }
       s.reachMinutes[k] = minutes;
@@ -872,21 +935,28 @@ function rangeRaptor(
    * or more (so it prunes everything that could not beat one of them). An arrival it finds below
    * those targets is exact; none found means none arrives as early as the answers.
    */
-  function laterFor(answers: readonly Journey[]): { later: number[]; known: number[] } {
+  function laterFor(answers: readonly Journey[]): { later: number[]; known: number[]; soonestLater: number } {
     const known = targetBest.map(() => -Infinity);
+    // No journey leaving after the day arrives before its first departure plus the least time
+    // from the origin: answers arriving sooner need no run (most of a day's, often all of them).
+    let firstLater = NEVER;
+    for (const d of afterDay) firstLater = Math.min(firstLater, d.dep);
+    const soonestLater = firstLater + (s.remaining[s.originPlace] ?? 0);
     for (const j of answers) {
+      if (j.arr < soonestLater) continue;
       const legs = Math.min(j.legs.length, maxLegs);
       known[legs] = Math.max(known[legs] ?? -Infinity, j.arr + 1);
     }
     for (let k = maxLegs - 1; k >= 1; k--) known[k] = Math.max(known[k] ?? -Infinity, known[k + 1] ?? -Infinity);
-    if (afterDay.length === 0 || (known[1] ?? -Infinity) === -Infinity) return { later: targetBest.map(() => Infinity), known };
+    if (afterDay.length === 0 || (known[1] ?? -Infinity) === -Infinity)
+      return { later: targetBest.map(() => Infinity), known, soonestLater };
     clearLabels(s);
     for (let k = 0; k <= maxLegs; k++) {
       const target = known[k] ?? -Infinity;
       targetBest[k] = target === -Infinity ? -NEVER : Math.min(target, NEVER);
     }
     runFrom(afterDay.map((d) => ({ ...d, dep: NEVER })));
-    return { later: targetBest.map((t, k) => (t < (known[k] ?? -Infinity) ? t : Infinity)), known };
+    return { later: targetBest.map((t, k) => (t < (known[k] ?? -Infinity) ? t : Infinity)), known, soonestLater };
   }
 
   // The day's runs, then `later` for what they found: a journey of the day stays only when none
@@ -900,7 +970,11 @@ function rangeRaptor(
   const journeys = candidates.filter(beatsLater);
   const companions = companionsOf?.(journeys) ?? [];
   // A companion arriving later than every answer with as many legs: `later` must be known that far too.
-  if (companions.some((j) => j.legs.length <= maxLegs && j.arr >= (forCandidates.known[j.legs.length] ?? -Infinity)))
+  if (
+    companions.some(
+      (j) => j.legs.length <= maxLegs && j.arr >= forCandidates.soonestLater && j.arr >= (forCandidates.known[j.legs.length] ?? -Infinity),
+    )
+  )
     later = laterFor([...candidates, ...companions]).later;
   return { journeys, later, companions };
 }

@@ -96,17 +96,36 @@ function answer(q: Q): string {
   return JSON.stringify({ journeys, horizon: a.horizon, whole });
 }
 
+/** An answer as departure, arrival and number of legs of each journey and trip (not which vehicles). */
+function shape(answer: string): string {
+  const { journeys, horizon, whole } = JSON.parse(answer) as { journeys: string[]; horizon: number; whole: string[] };
+  const legs = (j: string) => j.split(' ');
+  return JSON.stringify({
+    journeys: journeys.map(
+      (j) => `${legs(j)[0]?.split(':')[1]?.split('-')[0] ?? ''}-${legs(j).at(-1)?.split('-').at(-1) ?? ''}/${String(legs(j).length)}`,
+    ),
+    horizon,
+    whole: whole.map((t) => `${t.slice(t.indexOf(':', t.lastIndexOf('~') + 1) + 1)}/${String(t.split('~').length)}`).sort(),
+  });
+}
+
 if (args.write || args.check) {
   const answers = queries.map(answer);
   if (args.write) writeFileSync(args.write, JSON.stringify(answers));
   if (args.check) {
     const expected = JSON.parse(readFileSync(args.check, 'utf8')) as string[];
     let differ = 0;
+    let ties = 0;
     answers.forEach((a, i) => {
       if (a === expected[i]) return;
-      if (differ++ < 3) console.log(`query ${String(i)} ${JSON.stringify(queries[i])} differs:\n  was ${expected[i] ?? ''}\n  now ${a}`);
+      // The same departures, arrivals and numbers of legs, through other vehicles: as good an answer.
+      if (shape(a) === shape(expected[i] ?? '')) ties++;
+      else if (differ++ < 3)
+        console.log(`query ${String(i)} ${JSON.stringify(queries[i])} differs:\n  was ${expected[i] ?? ''}\n  now ${a}`);
     });
-    console.log(`${String(answers.length)} queries, ${String(differ)} answers differ`);
+    console.log(
+      `${String(answers.length)} queries, ${String(differ)} answers differ, ${String(ties)} more only in which vehicles make equal journeys`,
+    );
     if (differ > 0) process.exitCode = 1;
   }
 } else if (args.before) {

@@ -92,8 +92,16 @@ export function localClassName(name: string, code: string, t: Translate): string
  * is translated ("VIP 24 seats" → `vip-24-seats`; a connection's classes joined by `+`).
  */
 export function classId(operatorClassName: string): string {
-  return operatorClassName.split(' + ').map(slugify).join('+');
+  let id = classIds.get(operatorClassName);
+  if (id === undefined) {
+    id = operatorClassName.split(' + ').map(slugify).join('+');
+    if (classIds.size >= 10_000) classIds.clear();
+    classIds.set(operatorClassName, id);
+  }
+  return id;
 }
+/** Operators name few classes and every priced option asks for its id: each is worked out once. */
+const classIds = new Map<string, string>();
 
 /**
  * Trips with every class named in the traveller's locale: the search answer and the

@@ -668,10 +668,11 @@ function rangeRaptor(
     readyNow = NEVER;
     readyBefore = NEVER;
     const end = net.transferStart[station + 1] ?? 0;
+    const row = legs * S;
     for (let j = net.transferStart[station] ?? 0; j < end; j++) {
-      const source = net.transferFrom[j] ?? 0;
+      const first = (row + (net.transferFrom[j] ?? 0)) * 2;
       for (let byAir = 0; byAir < 2; byAir++) {
-        const l = label(legs, source, byAir);
+        const l = first + byAir;
         const now = s.arr[l] ?? NEVER;
         if (now === NEVER) continue;
         const change = net.transferMinutes[j * 4 + byAir * 2 + leavingByAir] ?? 0;
@@ -691,10 +692,11 @@ function rangeRaptor(
     let best = NEVER;
     readyFrom = -1;
     const end = net.transferStart[station + 1] ?? 0;
+    const row = legs * S;
     for (let j = net.transferStart[station] ?? 0; j < end; j++) {
-      const source = net.transferFrom[j] ?? 0;
+      const first = (row + (net.transferFrom[j] ?? 0)) * 2;
       for (let byAir = 0; byAir < 2; byAir++) {
-        const l = label(legs, source, byAir);
+        const l = first + byAir;
         const at = s.arr[l] ?? NEVER;
         if (at === NEVER) continue;
         const t = at + (net.transferMinutes[j * 4 + byAir * 2 + leavingByAir] ?? 0);

@@ -97,6 +97,13 @@ export function localDateTime(absMin: number, offsetMin: number): string {
   return `${fromDayNumber(day)} ${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 }
 
+/** An absolute minute as `Date#toISOString` writes it, without a Date (a search writes one per option). */
+export function isoMinute(absMin: number): string {
+  const day = Math.floor(absMin / 1440);
+  const minute = absMin - day * 1440;
+  return `${fromDayNumber(day)}T${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00.000Z`;
+}
+
 export function legKey(leg: Leg): string {
   return `${leg.schedule.id}.${leg.route.stops[leg.board]?.stationId ?? 0}.${leg.route.stops[leg.alight]?.stationId ?? 0}.${fromDayNumber(leg.serviceDay)}`;
 }
@@ -143,7 +150,7 @@ function priceLeg(ctx: PricingContext, leg: Leg): PricedOption[] {
 
 function refundUntil(leg: Leg, option: OptionNode): string | null {
   if (option.fullRefundHours === null) return null;
-  return new Date((leg.dep - option.fullRefundHours * 60) * 60_000).toISOString();
+  return isoMinute(leg.dep - option.fullRefundHours * 60);
 }
 
 /**

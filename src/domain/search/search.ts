@@ -161,20 +161,23 @@ function journeysOnDay(index: TimetableIndex, q: JourneyQuery, day: number): Jou
   const maxChanges = q.maxChanges ?? MAX_CHANGES;
   if (maxChanges === 0) return directKept;
   const classes = q.classes === 'all' ? undefined : new Set(q.classes.filter((c): c is VehicleClass => c !== 'railpass'));
-  if ((q.engine ?? SEARCH_ENGINE) === 'classic') {
-    // The whole day's answer, then the asked times: the classic search's "enough" rules depend on
-    // what it found, so cutting its first legs could add journeys the whole day does not show.
-    const dayDirect = direct.filter(matches);
-    if (dayDirect.length >= DIRECT_ENOUGH) return directKept;
-    const connections = cheaperConnections(index, {
+  const cheaperNextTo = (shown: readonly Journey[], departAfter?: number) =>
+    cheaperConnections(index, {
       from,
       to,
       day,
       classes,
       matches,
       maxChanges: maxChanges >= 2 ? 2 : 1,
-      shown: dayDirect,
+      shown,
+      ...(departAfter !== undefined ? { departAfter } : {}),
     });
+  if ((q.engine ?? SEARCH_ENGINE) === 'classic') {
+    // The whole day's answer, then the asked times: the classic search's "enough" rules depend on
+    // what it found, so cutting its first legs could add journeys the whole day does not show.
+    const dayDirect = direct.filter(matches);
+    if (dayDirect.length >= DIRECT_ENOUGH) return directKept;
+    const connections = cheaperNextTo(dayDirect);
     return [...directKept, ...pruneConnections(dayDirect, connections).slice(0, MAX_CONNECTIONS).filter(inTime)];
   }
   // The fastest journeys: never one worse than optimal on departure, arrival and changes. Its
@@ -203,19 +206,7 @@ function journeysOnDay(index: TimetableIndex, q: JourneyQuery, day: number): Jou
     // departures needs none (they would be noise), and the same rule holds one level up for a
     // second change. They are found next to the fastest journeys, so that the engine knows how
     // far to look after the day for journeys that beat them.
-    (front) => {
-      if (directOnly) return [];
-      return cheaperConnections(index, {
-        from,
-        to,
-        day,
-        classes,
-        matches,
-        maxChanges: maxChanges >= 2 ? 2 : 1,
-        shown: [...directKept, ...fastestOfDay(front)],
-        ...(q.departAfter !== undefined ? { departAfter: q.departAfter } : {}),
-      }).filter(inTime);
-    },
+    (front) => (directOnly ? [] : cheaperNextTo([...directKept, ...fastestOfDay(front)], q.departAfter).filter(inTime)),
   );
   const shown = [...directKept, ...fastestOfDay(fastestFound)];
   if (directOnly) return shown;

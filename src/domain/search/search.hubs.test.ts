@@ -29,7 +29,7 @@ const ROUTES: [number, 'avia' | 'bus', number, number, number, number, number][]
   [7, 'bus', 1, 3, 5 * 60, 360, 300_00],
 ];
 
-function hubRows(): TimetableRows {
+function hubRows(routes = ROUTES): TimetableRows {
   const station = (placeId: number, bus: boolean) => {
     const p = PLACES.find((x) => x.id === placeId);
     return p ? p.id * 10 + (bus ? 1 : 0) : 0;
@@ -72,12 +72,12 @@ function hubRows(): TimetableRows {
     operators: [
       { id: 1, slug: 'op', name: 'Op', logo: '', rating: 4, reviewCount: 1, confirmation: 'instant', currency: 'THB', vehicleClasses: [] },
     ],
-    routes: ROUTES.map(([id, vehicleClass]) => ({ id, operatorId: 1, vehicleClass, code: `R${id}`, distanceKm: 500 })),
-    stops: ROUTES.flatMap(([id, vehicleClass, from, to, , ride]) => [
+    routes: routes.map(([id, vehicleClass]) => ({ id, operatorId: 1, vehicleClass, code: `R${id}`, distanceKm: 500 })),
+    stops: routes.flatMap(([id, vehicleClass, from, to, , ride]) => [
       { routeId: id, stopIndex: 0, stationId: station(from, vehicleClass === 'bus'), arrivalOffsetMin: 0, departureOffsetMin: 0 },
       { routeId: id, stopIndex: 1, stationId: station(to, vehicleClass === 'bus'), arrivalOffsetMin: ride, departureOffsetMin: ride },
     ]),
-    schedules: ROUTES.map(([id, , , , departureMinute]) => ({
+    schedules: routes.map(([id, , , , departureMinute]) => ({
       id,
       routeId: id,
       departureMinute,
@@ -86,7 +86,7 @@ function hubRows(): TimetableRows {
       validTo: '2025-12-31',
       timesConfirmed: true,
     })),
-    options: ROUTES.map(([id, , , , , , priceMinor]) => ({
+    options: routes.map(([id, , , , , , priceMinor]) => ({
       id,
       routeId: id,
       className: 'Economy',
@@ -172,5 +172,27 @@ describe('depart after and arrive by', () => {
   it('combines both, and finds nothing in a window no journey fits', () => {
     expect(routesOf({ departAfter: local(7, 50), arriveBy: local(15) })).toEqual([[3, 4]]);
     expect(routesOf({ departAfter: local(13), arriveBy: local(23) })).toEqual([]);
+  });
+});
+
+describe('a cheaper connection that a journey leaving the next day beats', () => {
+  // A late direct flight, and a slow night bus to Chiang Mai that makes the noon bus of the next
+  // day: cheap, so the cheaper-connection search offers it, but the next morning's flights
+  // through Bangkok (or bus 7 and bus 4) arrive sooner with as few changes.
+  const lateIndex = buildTimetableIndex(
+    hubRows([...ROUTES, [8, 'avia', 1, 4, 21 * 60, 120, 5_000_00], [9, 'bus', 1, 3, 20 * 60, 15 * 60, 250_00]]),
+    Date.UTC(2025, 2, 1),
+  );
+  const lateRoutes = () =>
+    findJourneys(lateIndex, query)
+      .map((j) => j.legs.map((l) => l.route.id))
+      .sort();
+
+  it('is left out, though it arrives later than every fastest journey (the run after the day must look that far)', () => {
+    expect(lateRoutes()).not.toContainEqual([9, 4]);
+  });
+
+  it('while the cheaper connection nothing later beats still shows', () => {
+    expect(lateRoutes()).toEqual([[1, 2], [3, 4], [5, 6], [7, 4], [8]]);
   });
 });

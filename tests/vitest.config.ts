@@ -8,7 +8,13 @@ export default getViteConfig(
   {
     root: fileURLToPath(new URL('..', import.meta.url)),
     test: {
-      include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'integrations/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+      include: [
+        'src/**/*.test.ts',
+        'scripts/**/*.test.ts',
+        'integrations/**/*.test.ts',
+        'tests/integration/**/*.test.ts',
+        'tests/support/**/*.test.ts',
+      ],
       testTimeout: 60_000,
       hookTimeout: 120_000,
       // Hundreds of sign-ups and sign-ins: passwords hashed at 1/8 of OWASP's cost (README settings).

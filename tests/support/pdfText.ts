@@ -9,9 +9,7 @@ import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
 export function pdfText(bytes: Uint8Array): string {
   const raw = Buffer.from(bytes).toString('latin1');
   const parts: string[] = [];
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
-  for (let m = streams.exec(raw); m; m = streams.exec(raw)) {
-    const body = Buffer.from(m[1] ?? '', 'latin1');
+  for (const body of streamBodies(raw)) {
     let content: string;
     try {
       content = inflateSync(body).toString('latin1');
@@ -24,6 +22,20 @@ export function pdfText(bytes: Uint8Array): string {
     for (let s = literal.exec(content); s; s = literal.exec(content)) parts.push(s[1] ?? '');
   }
   return parts.join('\n');
+}
+
+/**
+ * Each stream's bytes, cut by the dictionary's /Length. Searching for the next "endstream"
+ * instead loses a compressed stream whose last byte happens to be a carriage return (the
+ * "\r\n" before "endstream" swallows it), about one stream in 256.
+ */
+function* streamBodies(raw: string): Generator<Buffer> {
+  const starts = /\/Length (\d+)\b(?:(?!stream)[\s\S])*?>>\s*stream\r?\n/g;
+  for (let m = starts.exec(raw); m; m = starts.exec(raw)) {
+    const begin = m.index + m[0].length;
+    yield Buffer.from(raw.slice(begin, begin + Number(m[1])), 'latin1');
+    starts.lastIndex = begin + Number(m[1]);
+  }
 }
 
 /**

@@ -7,21 +7,27 @@ import { inflateSync } from 'node:zlib';
 import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
 
 export function pdfText(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes).toString('latin1');
   const parts: string[] = [];
-  for (const body of streamBodies(raw)) {
-    let content: string;
-    try {
-      content = inflateSync(body).toString('latin1');
-    } catch {
-      content = body.toString('latin1');
-    }
+  for (const content of pdfContents(bytes)) {
     const shown = /<([0-9A-Fa-f]+)>\s*Tj/g;
     for (let s = shown.exec(content); s; s = shown.exec(content)) parts.push(Buffer.from(s[1] ?? '', 'hex').toString('latin1'));
     const literal = /\(((?:\\.|[^\\)])*)\)\s*Tj/g;
     for (let s = literal.exec(content); s; s = literal.exec(content)) parts.push(s[1] ?? '');
   }
   return parts.join('\n');
+}
+
+/** Every stream of a PDF as latin1 text, inflated when it is Flate-compressed. */
+export function pdfContents(bytes: Uint8Array): string[] {
+  const contents: string[] = [];
+  for (const body of streamBodies(Buffer.from(bytes).toString('latin1'))) {
+    try {
+      contents.push(inflateSync(body).toString('latin1'));
+    } catch {
+      contents.push(body.toString('latin1'));
+    }
+  }
+  return contents;
 }
 
 /**

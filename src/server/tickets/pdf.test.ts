@@ -1,6 +1,6 @@
-import { inflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { pdfContents } from '../../../tests/support/pdfText.ts';
 import { ENGLISH } from '../../i18n/messages.ts';
 import { createTranslator } from '../../i18n/translate.ts';
 import type { TicketData } from './data.ts';
@@ -52,15 +52,8 @@ interface Shown {
 
 /** Every standard-font text drawn, with its position, size and font resource name. */
 function shownText(bytes: Uint8Array): Shown[] {
-  const raw = Buffer.from(bytes).toString('latin1');
   const out: Shown[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1] ?? '', 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
+  for (const content of pdfContents(bytes)) {
     for (const block of content.matchAll(/BT([\s\S]*?)ET/g)) {
       const body = block[1] ?? '';
       const font = /\/(\S+) (\d+(?:\.\d+)?) Tf/.exec(body);
@@ -167,19 +160,7 @@ describe('ticketPdf: named holders', () => {
   /** The white squares QR codes are drawn on (the only white fill of a ticket). */
   const qrCodes = (bytes: Uint8Array) => {
     let n = 0;
-    for (const m of Buffer.from(bytes)
-      .toString('latin1')
-      .matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-      try {
-        n += (
-          inflateSync(Buffer.from(m[1] ?? '', 'latin1'))
-            .toString('latin1')
-            .match(/\b1 1 1 rg\b/g) ?? []
-        ).length;
-      } catch {
-        continue;
-      }
-    }
+    for (const content of pdfContents(bytes)) n += (content.match(/\b1 1 1 rg\b/g) ?? []).length;
     return n;
   };
 

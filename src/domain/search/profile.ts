@@ -51,6 +51,16 @@ interface ProfileNetwork {
    * pickup point): the lower bound on the time left is that much tighter at every change.
    */
   placeInMinutesChanging: Int32Array[];
+  /**
+   * placeIn turned around, flat: the places place p has a vehicle to are placeOutTo[placeOutStart[p]
+   * … placeOutStart[p + 1]), with the same two minutes (placeOutMinutes: into the destination, no
+   * change after; placeOutMinutesChanging: anywhere else). The bounds of the origin and of the
+   * places one ride from it are computed forwards from them (boundsFrom).
+   */
+  placeOutStart: Int32Array;
+  placeOutTo: Int32Array;
+  placeOutMinutes: Int32Array;
+  placeOutMinutesChanging: Int32Array;
   /** Per station · 2 + arrived by air: the shortest change there (to any station of its place, leaving by any vehicle). */
   changeAfter: Int32Array;
   routes: RouteNode[];
@@ -216,6 +226,7 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
       return shortest;
     }),
   );
+  const placeOut = turnAround(placeIn, placeInMinutes, placeInMinutesChanging);
   const routes = index.routes;
   const stationRouteLists: number[][] = stations.map(() => []);
   routes.forEach((route, r) => {
@@ -286,6 +297,7 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
     placeIn,
     placeInMinutes,
     placeInMinutesChanging,
+    ...placeOut,
     changeAfter,
     routes,
     routeAir: Uint8Array.from(routes, (r) => (r.vehicleClass === 'avia' ? 1 : 0)),
@@ -356,6 +368,33 @@ function departuresFrom(
     });
   }
   return list.sort((a, b) => a.minuteOfDay - b.minuteOfDay);
+}
+
+/** The place graph's edges turned around (per place, where its vehicles go), flat, with both edge minutes. */
+function turnAround(
+  placeIn: readonly Int32Array[],
+  minutes: readonly Int32Array[],
+  minutesChanging: readonly Int32Array[],
+): Pick<ProfileNetwork, 'placeOutStart' | 'placeOutTo' | 'placeOutMinutes' | 'placeOutMinutesChanging'> {
+  const placeOutStart = new Int32Array(placeIn.length + 1);
+  for (const into of placeIn) for (const from of into) if (from >= 0) placeOutStart[from + 1] = (placeOutStart[from + 1] ?? 0) + 1;
+  for (let p = 0; p < placeIn.length; p++) placeOutStart[p + 1] = (placeOutStart[p + 1] ?? 0) + (placeOutStart[p] ?? 0);
+  const edges = placeOutStart[placeIn.length] ?? 0;
+  const placeOutTo = new Int32Array(edges);
+  const placeOutMinutes = new Int32Array(edges);
+  const placeOutMinutesChanging = new Int32Array(edges);
+  const next = placeOutStart.slice(0, placeIn.length);
+  placeIn.forEach((into, to) => {
+    into.forEach((from, i) => {
+      if (from < 0) return;
+      const e = next[from] ?? 0;
+      next[from] = e + 1;
+      placeOutTo[e] = to;
+      placeOutMinutes[e] = minutes[to]?.[i] ?? NEVER;
+      placeOutMinutesChanging[e] = minutesChanging[to]?.[i] ?? NEVER;
+    });
+  });
+  return { placeOutStart, placeOutTo, placeOutMinutes, placeOutMinutesChanging };
 }
 
 /** runsOn for flat schedule k (1970-01-01, day 0, was a Thursday: weekday index 3). */
@@ -444,11 +483,10 @@ export function fastestJourneysAndLater(index: TimetableIndex, q: ProfileQuery, 
     ...(q.arriveBy !== undefined ? { arriveBy: q.arriveBy } : {}),
   });
   const s = net.scratch;
-  const bounds = boundsTo(net, net.stationPlace[firstDestination] ?? -1, maxLegs);
-  s.distance = bounds.distance;
-  s.remaining = bounds.remaining;
-  s.queryStamp++;
   s.originPlace = net.stationPlace[origins[0] ?? -1] ?? -1;
+  const destinationPlace = net.stationPlace[firstDestination] ?? -1;
+  boundsFrom(net, boundsTo(net, destinationPlace, Math.max(0, maxLegs - 2)), s.originPlace, destinationPlace);
+  s.queryStamp++;
   try {
     if ((s.distance[s.originPlace] ?? MAX_LEGS + 1) > maxLegs) return { ...none, companions: companionsOf?.([]) ?? [] };
     for (const d of destinations) s.destination[d] = 1;
@@ -477,16 +515,56 @@ function clearLabels(s: Scratch): void {
 const KEPT_BOUNDS = 256;
 
 /** placeDistances for a destination and number of legs, kept per network (the least recently used dropped). */
-function boundsTo(net: ProfileNetwork, destination: number, maxLegs: number): PlaceBounds {
-  const key = destination * (MAX_LEGS + 1) + maxLegs;
+function boundsTo(net: ProfileNetwork, destination: number, legs: number): PlaceBounds {
+  const key = destination * (MAX_LEGS + 1) + legs;
   let bounds = net.bounds.get(key);
   if (bounds) net.bounds.delete(key);
   else {
-    bounds = placeDistances(net, destination, maxLegs);
+    bounds = placeDistances(net, destination, legs);
     if (net.bounds.size >= KEPT_BOUNDS) net.bounds.delete(net.bounds.keys().next().value ?? -1);
   }
   net.bounds.set(key, bounds);
   return bounds;
+}
+
+/**
+ * The bounds a query reads (scratch distance and remaining), each over as many vehicles as a
+ * journey can still take from there: a label one ride from the origin has at most maxLegs − 1
+ * legs left, any other at most maxLegs − 2 (it is two rides away), and only the origin maxLegs.
+ * So the destination's bounds over maxLegs − 2 vehicles (`base`, from boundsTo) hold everywhere
+ * but at the origin and the places one ride from it, which get theirs forwards from `base` here.
+ * Backwards over all maxLegs vehicles for every place cost four times as much (the last round
+ * reaches nearly every place and is about three quarters of the work), and its bounds, over more
+ * vehicles, are looser.
+ */
+function boundsFrom(net: ProfileNetwork, base: PlaceBounds, origin: number, destination: number): void {
+  const s = net.scratch;
+  s.distance.set(base.distance);
+  s.remaining.set(base.remaining);
+  const first = net.placeOutStart[origin] ?? 0;
+  const end = net.placeOutStart[origin + 1] ?? 0;
+  for (let e = first; e < end; e++) {
+    const place = net.placeOutTo[e] ?? 0;
+    if (place !== destination) oneMoreVehicle(net, base, place, destination);
+  }
+  if (origin >= 0) oneMoreVehicle(net, s, origin, destination);
+}
+
+/** Place's bounds over one vehicle more than `from`'s: its own, or a ride to a place plus that place's. */
+function oneMoreVehicle(net: ProfileNetwork, from: PlaceBounds, place: number, destination: number): void {
+  const s = net.scratch;
+  let legs = from.distance[place] ?? MAX_LEGS + 1;
+  let minutes = from.remaining[place] ?? NEVER;
+  for (let e = net.placeOutStart[place] ?? 0; e < (net.placeOutStart[place + 1] ?? 0); e++) {
+    const to = net.placeOutTo[e] ?? 0;
+    const after = from.remaining[to] ?? NEVER;
+    if (after === NEVER) continue;
+    const ride = (to === destination ? net.placeOutMinutes[e] : net.placeOutMinutesChanging[e]) ?? NEVER;
+    minutes = Math.min(minutes, after + ride);
+    legs = Math.min(legs, (from.distance[to] ?? MAX_LEGS) + 1);
+  }
+  s.distance[place] = legs;
+  s.remaining[place] = minutes;
 }
 
 interface PlaceBounds {

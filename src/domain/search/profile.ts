@@ -984,9 +984,11 @@ function rangeRaptor(
                 }
                 const t = shift + (net.departureMinuteOfDay[e] ?? 0);
                 if (t >= until) break;
-                const k = net.departureSchedule[e] ?? 0;
-                if (runsOnDay(net, k, (t - (net.departureBase[e] ?? 0)) / 1440))
-                  consider(net.departureRoute[e] ?? 0, net.departureStop[e] ?? 0, from);
+                // Already to be ridden from this stop or an earlier one: no need to know if it runs.
+                const r = net.departureRoute[e] ?? 0;
+                const stop = net.departureStop[e] ?? 0;
+                if (stop >= (s.routeFrom[r] ?? NEVER)) continue;
+                if (runsOnDay(net, net.departureSchedule[e] ?? 0, (t - (net.departureBase[e] ?? 0)) / 1440)) consider(r, stop, from);
               }
             }
           }

@@ -6,7 +6,7 @@
 import { fromDayNumber } from './dates.ts';
 import { convertMinor, toMoney, type Money } from './money.ts';
 import { applyRules, legUnitPrice, type DiscountData } from './pricing.ts';
-import { fareShare, legStation, seatKey, type Leg, type OptionNode, type TimetableIndex } from './timetable.ts';
+import { fareShare, legStation, seatKey, type Leg, type OptionNode, type RouteNode, type TimetableIndex } from './timetable.ts';
 import type { Journey } from './connections.ts';
 import { cardOption } from './cardOption.ts';
 import { classId } from './classNames.ts';
@@ -163,6 +163,34 @@ function packageDiscount(discounts: readonly (DiscountData | null)[]): DiscountD
   return { promo_type: both ? 'normal+pricing_rule' : 'pricing_rule', discount_pct: pct };
 }
 
+interface RouteFeatures {
+  /** Every feature of the route's classes, each once. */
+  features: readonly string[];
+  /** Every class confirms at once. */
+  instant: boolean;
+  /** What a one-leg trip on it shows: the features and 'instant_confirmation' when instant, sorted. */
+  shown: readonly string[];
+}
+
+const featuresOfRoute = new WeakMap<RouteNode, RouteFeatures>();
+
+/** Kept per route: a search prices many journeys on the same routes. */
+function routeFeatures(route: RouteNode): RouteFeatures {
+  let kept = featuresOfRoute.get(route);
+  if (!kept) {
+    const features = [...new Set(route.options.flatMap((o) => o.features))];
+    const instant = route.options.every((o) => o.confirmation === 'instant');
+    kept = { features, instant, shown: tripFeatures(features, instant) };
+    featuresOfRoute.set(route, kept);
+  }
+  return kept;
+}
+
+/** 'instant_confirmation' feeds the quick filter (SPEC §3): every class of every leg confirms at once. */
+function tripFeatures(features: Iterable<string>, instant: boolean): string[] {
+  return [...new Set([...features, ...(instant ? ['instant_confirmation'] : [])])].sort();
+}
+
 export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefined {
   const { index } = ctx;
   const legs = journey.legs;
@@ -242,11 +270,13 @@ export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefin
   }
   // The card's price is the price of the class it books: the cheapest that can be booked now.
   const minMinor = cardOption(options)?.price.minor ?? 0;
-  // 'instant_confirmation' feeds the quick filter (SPEC §3): every option of every leg confirms at once.
-  const instant = legs.every((l) => l.route.options.every((o) => o.confirmation === 'instant'));
-  const features = [
-    ...new Set([...legs.flatMap((l) => l.route.options.flatMap((o) => o.features)), ...(instant ? ['instant_confirmation'] : [])]),
-  ].sort();
+  const features =
+    legs.length === 1
+      ? [...routeFeatures(first.route).shown]
+      : tripFeatures(
+          legs.flatMap((l) => routeFeatures(l.route).features),
+          legs.every((l) => routeFeatures(l.route).instant),
+        );
   const bookableCount = options.filter((o) => o.bookable).length;
   const vehclasses = [...new Set(legs.map((l) => l.route.vehicleClass))];
 

@@ -985,10 +985,12 @@ function rangeRaptor(
                 const t = shift + (net.departureMinuteOfDay[e] ?? 0);
                 if (t >= until) break;
                 // Already to be ridden from this stop or an earlier one: no need to know if it runs.
+                // Otherwise judged by this vehicle's own departure: the first of the route here that
+                // runs is the one a ride boards, and a later one arrives later still.
                 const r = net.departureRoute[e] ?? 0;
                 const stop = net.departureStop[e] ?? 0;
                 if (stop >= (s.routeFrom[r] ?? NEVER)) continue;
-                if (runsOnDay(net, net.departureSchedule[e] ?? 0, (t - (net.departureBase[e] ?? 0)) / 1440)) consider(r, stop, from);
+                if (runsOnDay(net, net.departureSchedule[e] ?? 0, (t - (net.departureBase[e] ?? 0)) / 1440)) consider(r, stop, t);
               }
             }
           }

@@ -831,6 +831,13 @@ function rangeRaptor(
     }
   }
 
+  /** Whether boarding route r at stop i as leg number `legs` can lead to the destination at all (with the legs left). */
+  function canReach(r: number, i: number, legs: number): boolean {
+    if (s.reachStamp[r] !== s.queryStamp) fillReach(r);
+    const k = (net.routeStart[r] ?? 0) + i + 1;
+    return s.reachMinutes[k] !== NEVER && legs + (s.reachLegs[k] ?? MAX_LEGS) <= maxLegs;
+  }
+
   /**
    * Whether boarding route r at stop i at minute `at`, as leg number `legs`, could still lead to
    * a journey that beats those found: not when even the best of its later stops, with the least
@@ -990,6 +997,9 @@ function rangeRaptor(
                 const r = net.departureRoute[e] ?? 0;
                 const stop = net.departureStop[e] ?? 0;
                 if (stop >= (s.routeFrom[r] ?? NEVER)) continue;
+                // Most departures from a busy station are of routes that cannot reach the destination
+                // with the legs left (whatever the time): they are skipped before anything else.
+                if (!canReach(r, stop, legs)) continue;
                 if (runsOnDay(net, net.departureSchedule[e] ?? 0, (t - (net.departureBase[e] ?? 0)) / 1440)) consider(r, stop, t);
               }
             }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { quoteSelections } from '../../src/domain/cart/quote.ts';
 import { parseAddToCartSlug } from '../../src/domain/cart/slug.ts';
 import { dayNumber } from '../../src/domain/search/dates.ts';
-import { seatKey } from '../../src/domain/search/timetable.ts';
+import { seatsLeftOf } from '../../src/domain/search/timetable.ts';
 import { reserveCart } from '../../src/server/booking/reserve.ts';
 import { createBus } from '../../src/server/bus/bus.ts';
 import { localTransport } from '../../src/server/bus/transports.ts';
@@ -263,7 +263,7 @@ describe.each(DATABASES)('routes and schedules on $name', ({ name, open }) => {
     ).rejects.toBeInstanceOf(OpForbidden);
     expect(await snapshot()).toEqual(before);
 
-    const seatsLeftInSearch = async () => (await loadIndex(db, NOW)).seats.get(seatKey(1, 1, dayNumber(TRAVEL_DATE) ?? 0));
+    const seatsLeftInSearch = async () => seatsLeftOf(await loadIndex(db, NOW), 1, 1, dayNumber(TRAVEL_DATE) ?? 0);
     expect(await seatsLeftInSearch()).toBe(39);
     expect((await set(1)).result).toBe('saved');
     expect(await seatsOf()).toEqual({ travelOptionId: 1, seatsTotal: 1, seatsSold: 0, seatsHeld: 1 });

@@ -7,7 +7,7 @@
 import { fromDayNumber } from '../search/dates.ts';
 import { convertMinor, pricingCurrency } from '../search/money.ts';
 import { applyRules, legUnitPrice } from '../search/pricing.ts';
-import { fareShare, legStation, seatKey, type Leg, type TimetableIndex } from '../search/timetable.ts';
+import { fareShare, legStation, seatsLeftOf, type Leg, type TimetableIndex } from '../search/timetable.ts';
 import { legFromKey } from '../search/tripInfo.ts';
 import type { CartSelection } from './slug.ts';
 
@@ -124,7 +124,7 @@ export function classChoices(
   for (const option of leg.route.options) {
     const quoted = quoteLeg(index, leg, option.id, q);
     if (typeof quoted === 'string' || !quoted.salesOpen) continue;
-    const seatsLeft = q.seatsLeft?.(option.id) ?? index.seats.get(seatKey(leg.schedule.id, option.id, leg.serviceDay)) ?? option.seats;
+    const seatsLeft = q.seatsLeft?.(option.id) ?? seatsLeftOf(index, leg.schedule.id, option.id, leg.serviceDay) ?? option.seats;
     // The class the cart holds stays listed (its seats may be this traveller's own hold).
     if (seatsLeft < q.people && option.id !== q.current) continue;
     choices.push({

@@ -284,11 +284,11 @@ export function priceJourneys(
     const trip = buildTrip(ctx, j);
     if (trip) trips.push(trip);
   }
+  // Times are 'YYYY-MM-DD HH:mm' in one format, so they compare as plain strings (localeCompare
+  // gives the same order, several times slower); keys keep the collation order they always had.
+  const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   trips.sort(
-    (a, b) =>
-      a.params.dep_time.localeCompare(b.params.dep_time) ||
-      a.params.arr_time.localeCompare(b.params.arr_time) ||
-      a.key.localeCompare(b.key),
+    (a, b) => byText(a.params.dep_time, b.params.dep_time) || byText(a.params.arr_time, b.params.arr_time) || a.key.localeCompare(b.key),
   );
   assignSalesSorting(trips);
   return { trips, currency, hasAutoconnection: trips.some((t) => t.params.is_auto_pack) };

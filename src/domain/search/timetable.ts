@@ -145,8 +145,8 @@ export interface TimetableIndex {
   into: Map<number, Set<number>>;
   fx: Map<string, FxRate>;
   rules: PricingRule[];
-  /** Seats left from departure_inventory, keyed by seatKey(); absent means seats_per_departure. */
-  seats: Map<string, number>;
+  /** Seats left from departure_inventory (read with seatsLeftOf); absent means seats_per_departure. */
+  seats: SeatsLeft;
   /** The rail pass catalogue, loaded with the network (src/server/railpass/catalogue.ts); absent: none sold. */
   railpasses?: RailpassCatalogue;
 }
@@ -184,8 +184,20 @@ export interface TimetableRows {
   closures?: { scheduleId: number; serviceDate: string }[];
 }
 
-export function seatKey(scheduleId: number, optionId: number, serviceDay: number): string {
-  return `${scheduleId}:${optionId}:${serviceDay}`;
+/**
+ * Seats left per schedule, then service day, then travel option: nested by number, because a
+ * search reads it for every class of every leg it prices, and most schedules have no entry.
+ */
+export type SeatsLeft = Map<number, Map<number, Map<number, number>>>;
+
+/** The seats departure_inventory says are left (undefined: none recorded, seats_per_departure holds). */
+export function seatsLeftOf(
+  index: Pick<TimetableIndex, 'seats'>,
+  scheduleId: number,
+  optionId: number,
+  serviceDay: number,
+): number | undefined {
+  return index.seats.get(scheduleId)?.get(serviceDay)?.get(optionId);
 }
 
 /** Minutes a zone is ahead of UTC at an instant, from Intl (no time-zone library needed). */
@@ -332,10 +344,15 @@ export function buildTimetableIndex(rows: TimetableRows, nowMs: number = Date.no
       set.add(from);
     }
 
-  const seats = new Map<string, number>();
+  const seats: SeatsLeft = new Map();
   for (const row of rows.inventory) {
     const day = dayNumber(row.serviceDate);
-    if (day !== undefined) seats.set(seatKey(row.scheduleId, row.travelOptionId, day), row.seatsLeft);
+    if (day === undefined) continue;
+    let days = seats.get(row.scheduleId);
+    if (!days) seats.set(row.scheduleId, (days = new Map<number, Map<number, number>>()));
+    let options = days.get(day);
+    if (!options) days.set(day, (options = new Map<number, number>()));
+    options.set(row.travelOptionId, row.seatsLeft);
   }
   const rules: PricingRule[] = rows.rules.map((r) => ({
     ...r,

@@ -6,7 +6,7 @@
 import { fromDayNumber } from './dates.ts';
 import { convertMinor, toMoney, type Money } from './money.ts';
 import { applyRules, legUnitPrice, type DiscountData } from './pricing.ts';
-import { fareShare, legStation, seatKey, type Leg, type OptionNode, type RouteNode, type TimetableIndex } from './timetable.ts';
+import { fareShare, legStation, seatsLeftOf, type Leg, type OptionNode, type RouteNode, type TimetableIndex } from './timetable.ts';
 import type { Journey } from './connections.ts';
 import { cardOption } from './cardOption.ts';
 import { classId } from './classNames.ts';
@@ -113,7 +113,7 @@ export function journeyKey(legs: readonly Leg[]): string {
 }
 
 function seatsOf(ctx: PricingContext, leg: Leg, option: OptionNode): number {
-  return ctx.seatsLeft?.(leg, option) ?? ctx.index.seats.get(seatKey(leg.schedule.id, option.id, leg.serviceDay)) ?? option.seats;
+  return ctx.seatsLeft?.(leg, option) ?? seatsLeftOf(ctx.index, leg.schedule.id, option.id, leg.serviceDay) ?? option.seats;
 }
 
 interface PricedOption {
@@ -164,7 +164,7 @@ function packageDiscount(discounts: readonly (DiscountData | null)[]): DiscountD
 }
 
 interface RouteFeatures {
-  /** Every feature of the route's classes, each once. */
+  /** Every feature of the route's classes, each once, sorted. */
   features: readonly string[];
   /** Every class confirms at once. */
   instant: boolean;
@@ -178,7 +178,7 @@ const featuresOfRoute = new WeakMap<RouteNode, RouteFeatures>();
 function routeFeatures(route: RouteNode): RouteFeatures {
   let kept = featuresOfRoute.get(route);
   if (!kept) {
-    const features = [...new Set(route.options.flatMap((o) => o.features))];
+    const features = [...new Set(route.options.flatMap((o) => o.features))].sort();
     const instant = route.options.every((o) => o.confirmation === 'instant');
     kept = { features, instant, shown: tripFeatures(features, instant) };
     featuresOfRoute.set(route, kept);
@@ -187,8 +187,31 @@ function routeFeatures(route: RouteNode): RouteFeatures {
 }
 
 /** 'instant_confirmation' feeds the quick filter (SPEC §3): every class of every leg confirms at once. */
-function tripFeatures(features: Iterable<string>, instant: boolean): string[] {
-  return [...new Set([...features, ...(instant ? ['instant_confirmation'] : [])])].sort();
+function tripFeatures(features: readonly string[], instant: boolean): string[] {
+  return instant ? unionOfSorted(features, ['instant_confirmation']) : [...features];
+}
+
+/** Two sorted lists of distinct strings as one (sorted, each once): a merge, not a sort per trip. */
+function unionOfSorted(a: readonly string[], b: readonly string[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = a[i];
+    const y = b[j];
+    if (y === undefined || (x !== undefined && x < y)) {
+      out.push(x ?? '');
+      i++;
+    } else if (x === undefined || y < x) {
+      out.push(y);
+      j++;
+    } else {
+      out.push(x);
+      i++;
+      j++;
+    }
+  }
+  return out;
 }
 
 export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefined {
@@ -274,7 +297,7 @@ export function buildTrip(ctx: PricingContext, journey: Journey): Trip | undefin
     legs.length === 1
       ? [...routeFeatures(first.route).shown]
       : tripFeatures(
-          legs.flatMap((l) => routeFeatures(l.route).features),
+          legs.reduce<readonly string[]>((all, l) => unionOfSorted(all, routeFeatures(l.route).features), []),
           legs.every((l) => routeFeatures(l.route).instant),
         );
   const bookableCount = options.filter((o) => o.bookable).length;

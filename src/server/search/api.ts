@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { currencyCodeSchema, DEFAULT_CURRENCY } from '../../domain/currency.ts';
 import { normalizeSearchDates, applyDirection, dayNumber, fromDayNumber } from '../../domain/search/dates.ts';
 import { findJourneys, nextDates, priceJourneys, resolveEndpoint, search, type Endpoint } from '../../domain/search/search.ts';
-import { seatKey, type Leg, type TimetableIndex } from '../../domain/search/timetable.ts';
+import { seatsLeftOf, type Leg, type TimetableIndex } from '../../domain/search/timetable.ts';
 import { withLocalClassNames } from '../../domain/search/classNames.ts';
 import { seatClasses } from '../../domain/search/seatClasses.ts';
 import type { Trip } from '../../domain/search/trips.ts';
@@ -281,7 +281,7 @@ export function createSearchApi(options: SearchApiOptions = {}) {
       const live = await connector.seatsLeft(await database(), queries);
       const seatsLeft = (leg: Leg, option: { id: number }) =>
         live.get(seatQueryKey({ scheduleId: leg.schedule.id, travelOptionId: option.id, serviceDate: fromDayNumber(leg.serviceDay) })) ??
-        idx.seats.get(seatKey(leg.schedule.id, option.id, leg.serviceDay));
+        seatsLeftOf(idx, leg.schedule.id, option.id, leg.serviceDay);
       const result = priceJourneys(idx, journeys, {
         people: token.people,
         currency: token.currency,

@@ -658,12 +658,14 @@ function departures(
 function rangeRaptor(
   net: ProfileNetwork,
   classes: ReadonlySet<VehicleClass> | undefined,
-  maxLegs: number,
+  queryMaxLegs: number,
   horizon: number,
   runs: readonly Departure[],
   afterDay: readonly Departure[],
   companionsOf: Companions | undefined,
 ): Omit<FastestAnswer, 'horizon'> {
+  /** The most legs a journey may have: the query's, but two while seeding (below). */
+  let maxLegs = queryMaxLegs;
   const s = net.scratch;
   const S = net.stationPlace.length;
   const P = net.placeIn.length;
@@ -1056,6 +1058,18 @@ function rangeRaptor(
   // The day's runs, then `later` for what they found: a journey of the day stays only when none
   // leaving after the day arrives as early with as many legs (of two equal ones, the same
   // journey is kept whichever is filtered first: one that beats another also beats `later`).
+  // Seeds for the day's first runs, which have nothing yet to prune with (the day's last departure
+  // alone rode as many routes as the next nineteen runs): the earliest arrival of a journey of at
+  // most two legs leaving after the day — found cheaply, since a second vehicle must then call at
+  // the destination. Any journey of the day it beats (no earlier, no fewer legs) would lose to it
+  // as a journey leaving later anyway.
+  if (afterDay.length > 0 && queryMaxLegs >= 2) {
+    maxLegs = 2;
+    runFrom(afterDay.map((d) => ({ ...d, dep: NEVER })));
+    maxLegs = queryMaxLegs;
+    clearLabels(s);
+    for (let k = 3; k <= maxLegs; k++) targetBest[k] = Math.min(targetBest[k] ?? NEVER, targetBest[2] ?? NEVER);
+  }
   runFrom(runs);
   const candidates = paretoJourneys(found);
   const forCandidates = laterFor(candidates);

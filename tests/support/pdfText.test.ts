@@ -18,7 +18,7 @@ function textCompressingToTrailingCarriageReturn(): { text: string; compressed: 
 }
 
 describe('pdfText', () => {
-  it('reads a compressed stream whose last byte is a carriage return (the CI flake of session 17)', () => {
+  it('reads a compressed stream whose last byte is a carriage return', () => {
     const { text, compressed } = textCompressingToTrailingCarriageReturn();
     expect(pdfText(pdfWithStream(compressed))).toBe(text);
   });

@@ -31,7 +31,8 @@ export function pdfContents(bytes: Uint8Array): string[] {
 }
 
 /**
- * Each stream's bytes, cut by the dictionary's /Length. Searching for the next "endstream"
+ * Each stream's bytes, cut by the dictionary's /Length (pdf-lib writes it as a number, never as a
+ * reference to another object). Searching for the next "endstream"
  * instead loses a compressed stream whose last byte happens to be a carriage return (the
  * "\r\n" before "endstream" swallows it), about one stream in 256.
  */

@@ -1055,9 +1055,6 @@ function rangeRaptor(
     return { later: targetBest.map((t, k) => (t < (known[k] ?? -Infinity) ? t : Infinity)), known, soonestLater };
   }
 
-  // The day's runs, then `later` for what they found: a journey of the day stays only when none
-  // leaving after the day arrives as early with as many legs (of two equal ones, the same
-  // journey is kept whichever is filtered first: one that beats another also beats `later`).
   // Seeds for the day's first runs, which have nothing yet to prune with (the day's last departure
   // alone rode as many routes as the next nineteen runs): the earliest arrival of a journey of at
   // most two legs leaving after the day — found cheaply, since a second vehicle must then call at
@@ -1070,6 +1067,9 @@ function rangeRaptor(
     clearLabels(s);
     for (let k = 3; k <= maxLegs; k++) targetBest[k] = Math.min(targetBest[k] ?? NEVER, targetBest[2] ?? NEVER);
   }
+  // The day's runs, then `later` for what they found: a journey of the day stays only when none
+  // leaving after the day arrives as early with as many legs (of two equal ones, the same
+  // journey is kept whichever is filtered first: one that beats another also beats `later`).
   runFrom(runs);
   const candidates = paretoJourneys(found);
   const forCandidates = laterFor(candidates);

@@ -140,6 +140,13 @@ interface Scratch {
   reachLegs: Int8Array;
   /** Per route: the query its reach entries were filled for. */
   reachStamp: Int32Array;
+  /**
+   * Per station · 2 + leaving by air, for the query in callLegsStamp: the fewest legs left from
+   * any stop where a vehicle of that kind leaves the station for a stop that reaches the
+   * destination at all (MAX_LEGS + 1: none) — a round whose legs left are fewer skips the station.
+   */
+  callLegsLeft: Int8Array;
+  callLegsStamp: Int32Array;
   queryStamp: number;
   /** Per route: the first stop to scan from in the current round (NEVER: not to scan). */
   routeFrom: Int32Array;
@@ -330,6 +337,8 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
       reachMinutes: new Int32Array(stopCount + 1),
       reachLegs: new Int8Array(stopCount + 1),
       reachStamp: new Int32Array(routes.length),
+      callLegsLeft: new Int8Array(stations.length * 2),
+      callLegsStamp: new Int32Array(stations.length * 2),
       queryStamp: 0,
       routeFrom: new Int32Array(routes.length).fill(NEVER),
       markStamp: new Int32Array(placeIx.size * (MAX_LEGS + 1)),
@@ -833,6 +842,28 @@ function rangeRaptor(
     }
   }
 
+  /**
+   * Whether any vehicle of a kind (by air or not) leaving `station` can lead to the destination
+   * with at most maxLegs − legs + 1 more legs. Three in ten departures a round looked at were at
+   * stations where none can: the station is then skipped before its arrivals are read.
+   */
+  function anyCallReaches(station: number, leavingByAir: number, legs: number): boolean {
+    const list = station * 2 + leavingByAir;
+    if (s.callLegsStamp[list] !== s.queryStamp) {
+      s.callLegsStamp[list] = s.queryStamp;
+      let fewest = MAX_LEGS + 1;
+      for (let c = net.callStart[station] ?? 0; c < (net.callStart[station + 1] ?? 0); c += 2) {
+        const r = net.callPairs[c] ?? 0;
+        if ((net.routeAir[r] ?? 0) !== leavingByAir) continue;
+        if (s.reachStamp[r] !== s.queryStamp) fillReach(r);
+        const k = (net.routeStart[r] ?? 0) + (net.callPairs[c + 1] ?? 0) + 1;
+        if (s.reachMinutes[k] !== NEVER) fewest = Math.min(fewest, s.reachLegs[k] ?? MAX_LEGS + 1);
+      }
+      s.callLegsLeft[list] = fewest;
+    }
+    return legs + (s.callLegsLeft[list] ?? MAX_LEGS + 1) <= maxLegs;
+  }
+
   /** Whether boarding route r at stop i as leg number `legs` can lead to the destination at all (with the legs left). */
   function canReach(r: number, i: number, legs: number): boolean {
     if (s.reachStamp[r] !== s.queryStamp) fillReach(r);
@@ -960,6 +991,7 @@ function rangeRaptor(
             for (let leavingByAir = 0; leavingByAir < 2; leavingByAir++) {
               // No vehicle of this kind leaves this station (most have only one kind).
               if (net.departureStart[other * 2 + leavingByAir] === net.departureStart[other * 2 + leavingByAir + 1]) continue;
+              if (!anyCallReaches(other, leavingByAir, legs)) continue;
               readyNowAndBefore(legs - 1, other, leavingByAir);
               const from = readyNow;
               const until = Math.min(readyBefore, target);

@@ -146,6 +146,8 @@ interface Scratch {
    * destination at all (MAX_LEGS + 1: none) — a round whose legs left are fewer skips the station.
    */
   callLegsLeft: Int8Array;
+  /** The same, the least minutes from leaving the station to the destination (by the reach entries). */
+  callMinutesLeft: Int32Array;
   callLegsStamp: Int32Array;
   queryStamp: number;
   /** Per route: the first stop to scan from in the current round (NEVER: not to scan). */
@@ -338,6 +340,7 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
       reachLegs: new Int8Array(stopCount + 1),
       reachStamp: new Int32Array(routes.length),
       callLegsLeft: new Int8Array(stations.length * 2),
+      callMinutesLeft: new Int32Array(stations.length * 2),
       callLegsStamp: new Int32Array(stations.length * 2),
       queryStamp: 0,
       routeFrom: new Int32Array(routes.length).fill(NEVER),
@@ -805,6 +808,37 @@ function rangeRaptor(
     const dep = net.stopDep[(net.routeStart[r] ?? 0) + i] ?? 0;
     const first = net.routeScheduleStart[r] ?? 0;
     const last = net.routeScheduleStart[r + 1] ?? 0;
+    if (first === last) return NEVER;
+    const earliestBase = (net.scheduleBase[first] ?? 0) + dep;
+    const latestBase = (net.scheduleBase[last - 1] ?? 0) + dep;
+    // The schedules are sorted by departure and lie within one day: visited in time order from
+    // the first at or after `minute`, the first that runs is the earliest vehicle (a frequent
+    // route's dozens of schedules are not each tried).
+    if (latestBase - earliestBase >= 1440) return earliestTripOfAny(first, last, dep, minute);
+    let day = Math.ceil((minute - latestBase) / 1440);
+    let lo = first;
+    let hi = last - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (day * 1440 + (net.scheduleBase[mid] ?? 0) + dep < minute) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; ; k++) {
+      if (k === last) {
+        k = first;
+        day++;
+      }
+      const t = day * 1440 + (net.scheduleBase[k] ?? 0) + dep;
+      if (t > horizon) return NEVER;
+      if (runsOnDay(net, k, day)) {
+        earliestSchedule = k - first;
+        return t - dep;
+      }
+    }
+  }
+
+  /** earliestTrip for schedules spread over more than a day: each schedule's first running day, the soonest of them. */
+  function earliestTripOfAny(first: number, last: number, dep: number, minute: number): number {
     let best = NEVER;
     for (let k = first; k < last; k++) {
       const base = (net.scheduleBase[k] ?? 0) + dep;
@@ -852,14 +886,19 @@ function rangeRaptor(
     if (s.callLegsStamp[list] !== s.queryStamp) {
       s.callLegsStamp[list] = s.queryStamp;
       let fewest = MAX_LEGS + 1;
+      let least = NEVER;
       for (let c = net.callStart[station] ?? 0; c < (net.callStart[station + 1] ?? 0); c += 2) {
         const r = net.callPairs[c] ?? 0;
         if ((net.routeAir[r] ?? 0) !== leavingByAir) continue;
         if (s.reachStamp[r] !== s.queryStamp) fillReach(r);
-        const k = (net.routeStart[r] ?? 0) + (net.callPairs[c + 1] ?? 0) + 1;
-        if (s.reachMinutes[k] !== NEVER) fewest = Math.min(fewest, s.reachLegs[k] ?? MAX_LEGS + 1);
+        const k = (net.routeStart[r] ?? 0) + (net.callPairs[c + 1] ?? 0);
+        const best = s.reachMinutes[k + 1] ?? NEVER;
+        if (best === NEVER) continue;
+        fewest = Math.min(fewest, s.reachLegs[k + 1] ?? MAX_LEGS + 1);
+        least = Math.min(least, best - (net.stopDep[k] ?? 0));
       }
       s.callLegsLeft[list] = fewest;
+      s.callMinutesLeft[list] = least;
     }
     return legs + (s.callLegsLeft[list] ?? MAX_LEGS + 1) <= maxLegs;
   }
@@ -994,7 +1033,11 @@ function rangeRaptor(
               if (!anyCallReaches(other, leavingByAir, legs)) continue;
               readyNowAndBefore(legs - 1, other, leavingByAir);
               const from = readyNow;
-              const until = Math.min(readyBefore, target);
+              // A vehicle leaving here at t arrives no sooner than t plus the least minutes any of them needs.
+              const list = other * 2 + leavingByAir;
+              const stationTarget =
+                Math.min(horizon + 1, targetBest[legs + (s.callLegsLeft[list] ?? 0)] ?? NEVER) - (s.callMinutesLeft[list] ?? 0);
+              const until = Math.min(readyBefore, target, stationTarget);
               if (from >= until) continue;
               if (until - from >= 1440) {
                 // A long window (or a first arrival): every route calling here.

@@ -108,6 +108,34 @@ interface ProfileNetwork {
   scratch: Scratch;
   /** Per destination place and number of legs: its bounds (boundsTo), least recently used first. */
   bounds: Map<number, PlaceBounds>;
+  /** The same keys: what riding on can achieve toward that place (reachTo), least recently used first. */
+  reaches: Map<number, DestinationReach>;
+  /** How many DestinationReach are kept (each is a few bytes per stop of every route). */
+  keptReaches: number;
+}
+
+/**
+ * What riding on from a stop can achieve at best toward one destination place, filled lazily by
+ * the queries to it and kept (reachTo): most entries a query reads an earlier query to the same
+ * place filled. Per stop of every route (flat, like stopArr), over this and the later stops: the
+ * least of (arrival offset + remaining from its place + the change after) and the fewest vehicles
+ * left from its place. Per station · 2 + leaving by air: the fewest vehicles left and least
+ * minutes (from leaving) over the vehicles of that kind leaving it.
+ *
+ * Built from the destination's own bounds (over maxLegs − 2 vehicles, with any station of its
+ * place as arrived), not a query's: these entries guard second and later vehicles only, after
+ * which at most maxLegs − 2 more ride, so those bounds hold — and they hold for every query to
+ * the place, whatever its origin or which of the place's stations it asked for.
+ */
+interface DestinationReach {
+  minutes: Int32Array;
+  legs: Int8Array;
+  /** Per route: 1 once its stops are filled. */
+  routeFilled: Uint8Array;
+  callLegsLeft: Int8Array;
+  callMinutesLeft: Int32Array;
+  /** Per station list: 1 once filled. */
+  callFilled: Uint8Array;
 }
 
 interface Scratch {
@@ -131,24 +159,10 @@ interface Scratch {
   distance: Int8Array;
   /** …and a lower bound on the minutes from it to the destination (NEVER: out of reach). */
   remaining: Int32Array;
-  /**
-   * Per stop of every route (flat, like stopArr), for the current query: over this and the later
-   * stops, the least of (arrival offset + remaining from its place) and the fewest legs left from
-   * its place — what riding on from a stop could achieve at best. Filled per route on first use.
-   */
-  reachMinutes: Int32Array;
-  reachLegs: Int8Array;
-  /** Per route: the query its reach entries were filled for. */
-  reachStamp: Int32Array;
-  /**
-   * Per station · 2 + leaving by air, for the query in callLegsStamp: the fewest legs left from
-   * any stop where a vehicle of that kind leaves the station for a stop that reaches the
-   * destination at all (MAX_LEGS + 1: none) — a round whose legs left are fewer skips the station.
-   */
-  callLegsLeft: Int8Array;
-  /** The same, the least minutes from leaving the station to the destination (by the reach entries). */
-  callMinutesLeft: Int32Array;
-  callLegsStamp: Int32Array;
+  /** The current destination's reach (reachTo), its own bounds and place. */
+  reach: DestinationReach;
+  destinationBounds: PlaceBounds;
+  destinationPlace: number;
   queryStamp: number;
   /** Per route: the first stop to scan from in the current round (NEVER: not to scan). */
   routeFrom: Int32Array;
@@ -321,6 +335,11 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
     stopPlace,
     stopStation,
     bounds: new Map(),
+    reaches: new Map(),
+    keptReaches: Math.max(
+      8,
+      Math.min(KEPT_BOUNDS, Math.floor(KEPT_REACH_BYTES / ((stopCount + 1) * 5 + routes.length + stations.length * 12))),
+    ),
     scratch: {
       arr: new Int32Array(labels).fill(NEVER),
       labelRun: new Int32Array(labels),
@@ -336,12 +355,10 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
       destination: new Uint8Array(stations.length),
       distance: new Int8Array(placeIx.size).fill(MAX_LEGS + 1),
       remaining: new Int32Array(placeIx.size).fill(NEVER),
-      reachMinutes: new Int32Array(stopCount + 1),
-      reachLegs: new Int8Array(stopCount + 1),
-      reachStamp: new Int32Array(routes.length),
-      callLegsLeft: new Int8Array(stations.length * 2),
-      callMinutesLeft: new Int32Array(stations.length * 2),
-      callLegsStamp: new Int32Array(stations.length * 2),
+      // Set by each query (reachTo).
+      reach: emptyReach(0, 0, 0),
+      destinationBounds: { distance: new Int8Array(0), remaining: new Int32Array(0) },
+      destinationPlace: -1,
       queryStamp: 0,
       routeFrom: new Int32Array(routes.length).fill(NEVER),
       markStamp: new Int32Array(placeIx.size * (MAX_LEGS + 1)),
@@ -497,7 +514,11 @@ export function fastestJourneysAndLater(index: TimetableIndex, q: ProfileQuery, 
   const s = net.scratch;
   s.originPlace = net.stationPlace[origins[0] ?? -1] ?? -1;
   const destinationPlace = net.stationPlace[firstDestination] ?? -1;
-  boundsFrom(net, boundsTo(net, destinationPlace, Math.max(0, maxLegs - 2)), s.originPlace, destinationPlace);
+  const destinationBounds = boundsTo(net, destinationPlace, Math.max(0, maxLegs - 2));
+  boundsFrom(net, destinationBounds, s.originPlace, destinationPlace);
+  s.destinationBounds = destinationBounds;
+  s.destinationPlace = destinationPlace;
+  s.reach = reachTo(net, destinationPlace, Math.max(0, maxLegs - 2));
   s.queryStamp++;
   try {
     if ((s.distance[s.originPlace] ?? MAX_LEGS + 1) > maxLegs) return { ...none, companions: companionsOf?.([]) ?? [] };
@@ -525,6 +546,38 @@ function clearLabels(s: Scratch): void {
 
 /** Destinations whose bounds (boundsTo) are kept: a popular destination is searched again and again. */
 const KEPT_BOUNDS = 256;
+/** Memory for kept DestinationReach: every destination on the default network (75 KB each), 43 on the scale one (571 KB). */
+const KEPT_REACH_BYTES = 24 * 2 ** 20;
+
+function emptyReach(stops: number, routes: number, stations: number): DestinationReach {
+  return {
+    minutes: new Int32Array(stops + 1),
+    legs: new Int8Array(stops + 1),
+    routeFilled: new Uint8Array(routes),
+    callLegsLeft: new Int8Array(stations * 2),
+    callMinutesLeft: new Int32Array(stations * 2),
+    callFilled: new Uint8Array(stations * 2),
+  };
+}
+
+/** The DestinationReach of a destination and number of legs (kept like boundsTo's bounds). */
+function reachTo(net: ProfileNetwork, destination: number, legs: number): DestinationReach {
+  const key = destination * (MAX_LEGS + 1) + legs;
+  let reach = net.reaches.get(key);
+  if (reach) net.reaches.delete(key);
+  else if (net.reaches.size < net.keptReaches) reach = emptyReach(net.stopArr.length, net.routes.length, net.stationPlace.length);
+  else {
+    // The least recently used one, emptied (its entries are read only once filled again): on the
+    // scale network most queries go to another destination, and a fresh one is half a megabyte.
+    const oldest = net.reaches.keys().next().value ?? -1;
+    reach = net.reaches.get(oldest) ?? emptyReach(net.stopArr.length, net.routes.length, net.stationPlace.length);
+    net.reaches.delete(oldest);
+    reach.routeFilled.fill(0);
+    reach.callFilled.fill(0);
+  }
+  net.reaches.set(key, reach);
+  return reach;
+}
 
 /** placeDistances for a destination and number of legs, kept per network (the least recently used dropped). */
 function boundsTo(net: ProfileNetwork, destination: number, legs: number): PlaceBounds {
@@ -856,23 +909,25 @@ function rangeRaptor(
     return best === NEVER ? NEVER : best - dep;
   }
 
-  /** Fills route r's reach entries for this query (suffix minima over its stops). */
+  /** Fills route r's reach entries (suffix minima over its stops; see DestinationReach). */
   function fillReach(r: number) {
-    s.reachStamp[r] = s.queryStamp;
+    const reach = s.reach;
+    const bounds = s.destinationBounds;
+    reach.routeFilled[r] = 1;
     const start = net.routeStart[r] ?? 0;
     const air = net.routeAir[r] ?? 0;
     let minutes = NEVER;
     let legsLeft = MAX_LEGS + 1;
     for (let k = (net.routeStart[r + 1] ?? 0) - 1; k >= start; k--) {
       const place = net.stopPlace[k] ?? 0;
-      const remaining = s.remaining[place] ?? NEVER;
+      const remaining = bounds.remaining[place] ?? NEVER;
       if (remaining !== NEVER) {
-        const change = s.destination[net.stopStation[k] ?? 0] ? 0 : (net.changeAfter[(net.stopStation[k] ?? 0) * 2 + air] ?? 0);
+        const change = place === s.destinationPlace ? 0 : (net.changeAfter[(net.stopStation[k] ?? 0) * 2 + air] ?? 0);
         minutes = Math.min(minutes, (net.stopArr[k] ?? 0) + remaining + change);
-        legsLeft = Math.min(legsLeft, s.distance[place] ?? MAX_LEGS + 1);
+        legsLeft = Math.min(legsLeft, bounds.distance[place] ?? MAX_LEGS + 1);
       }
-      s.reachMinutes[k] = minutes;
-      s.reachLegs[k] = legsLeft;
+      reach.minutes[k] = minutes;
+      reach.legs[k] = legsLeft;
     }
   }
 
@@ -882,32 +937,34 @@ function rangeRaptor(
    * stations where none can: the station is then skipped before its arrivals are read.
    */
   function anyCallReaches(station: number, leavingByAir: number, legs: number): boolean {
+    const reach = s.reach;
     const list = station * 2 + leavingByAir;
-    if (s.callLegsStamp[list] !== s.queryStamp) {
-      s.callLegsStamp[list] = s.queryStamp;
+    if (reach.callFilled[list] === 0) {
+      reach.callFilled[list] = 1;
       let fewest = MAX_LEGS + 1;
       let least = NEVER;
       for (let c = net.callStart[station] ?? 0; c < (net.callStart[station + 1] ?? 0); c += 2) {
         const r = net.callPairs[c] ?? 0;
         if ((net.routeAir[r] ?? 0) !== leavingByAir) continue;
-        if (s.reachStamp[r] !== s.queryStamp) fillReach(r);
+        if (reach.routeFilled[r] === 0) fillReach(r);
         const k = (net.routeStart[r] ?? 0) + (net.callPairs[c + 1] ?? 0);
-        const best = s.reachMinutes[k + 1] ?? NEVER;
+        const best = reach.minutes[k + 1] ?? NEVER;
         if (best === NEVER) continue;
-        fewest = Math.min(fewest, s.reachLegs[k + 1] ?? MAX_LEGS + 1);
+        fewest = Math.min(fewest, reach.legs[k + 1] ?? MAX_LEGS + 1);
         least = Math.min(least, best - (net.stopDep[k] ?? 0));
       }
-      s.callLegsLeft[list] = fewest;
-      s.callMinutesLeft[list] = least;
+      reach.callLegsLeft[list] = fewest;
+      reach.callMinutesLeft[list] = least;
     }
-    return legs + (s.callLegsLeft[list] ?? MAX_LEGS + 1) <= maxLegs;
+    return legs + (reach.callLegsLeft[list] ?? MAX_LEGS + 1) <= maxLegs;
   }
 
   /** Whether boarding route r at stop i as leg number `legs` can lead to the destination at all (with the legs left). */
   function canReach(r: number, i: number, legs: number): boolean {
-    if (s.reachStamp[r] !== s.queryStamp) fillReach(r);
+    const reach = s.reach;
+    if (reach.routeFilled[r] === 0) fillReach(r);
     const k = (net.routeStart[r] ?? 0) + i + 1;
-    return s.reachMinutes[k] !== NEVER && legs + (s.reachLegs[k] ?? MAX_LEGS) <= maxLegs;
+    return reach.minutes[k] !== NEVER && legs + (reach.legs[k] ?? MAX_LEGS) <= maxLegs;
   }
 
   /**
@@ -916,11 +973,12 @@ function rangeRaptor(
    * time and fewest legs left from there, would arrive too late.
    */
   function worthBoarding(r: number, i: number, at: number, legs: number): boolean {
-    if (s.reachStamp[r] !== s.queryStamp) fillReach(r);
+    const reach = s.reach;
+    if (reach.routeFilled[r] === 0) fillReach(r);
     const k = (net.routeStart[r] ?? 0) + i;
-    const best = s.reachMinutes[k + 1] ?? NEVER;
+    const best = reach.minutes[k + 1] ?? NEVER;
     if (best === NEVER) return false;
-    const atLeast = legs + (s.reachLegs[k + 1] ?? MAX_LEGS);
+    const atLeast = legs + (reach.legs[k + 1] ?? MAX_LEGS);
     if (atLeast > maxLegs) return false;
     const bound = at - (net.stopDep[k] ?? 0) + best;
     return bound <= horizon && bound < (targetBest[atLeast] ?? NEVER);
@@ -1036,7 +1094,7 @@ function rangeRaptor(
               // A vehicle leaving here at t arrives no sooner than t plus the least minutes any of them needs.
               const list = other * 2 + leavingByAir;
               const stationTarget =
-                Math.min(horizon + 1, targetBest[legs + (s.callLegsLeft[list] ?? 0)] ?? NEVER) - (s.callMinutesLeft[list] ?? 0);
+                Math.min(horizon + 1, targetBest[legs + (s.reach.callLegsLeft[list] ?? 0)] ?? NEVER) - (s.reach.callMinutesLeft[list] ?? 0);
               const until = Math.min(readyBefore, target, stationTarget);
               if (from >= until) continue;
               if (until - from >= 1440) {

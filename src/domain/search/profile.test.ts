@@ -41,6 +41,59 @@ describe('fastest journeys against the exhaustive reference, on random networks'
   });
 });
 
+describe('what the engine keeps per destination (bounds, reach)', () => {
+  it('answers a query the same whatever was asked before it: fewer changes, the whole place or one of its stations', () => {
+    const key = (journeys: ReturnType<typeof fastestJourneys>) =>
+      journeys.map((j) => j.legs.map((l) => `${l.route.id}/${l.schedule.id}/${l.board}-${l.alight}@${l.serviceDay}`).join(' '));
+    let compared = 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.boolean(),
+        (seed, dayOffset, stationsFirst) => {
+          const index = randomNetwork(seed);
+          const placeIds = [...index.places.keys()];
+          for (const from of placeIds)
+            for (const to of placeIds) {
+              if (from === to) continue;
+              const originStations = new Set(index.places.get(from)?.stationIds);
+              const day = FIRST_DAY + dayOffset;
+              const wholePlace = new Set(index.places.get(to)?.stationIds);
+              // On the shared network a destination's kept bounds and reach are filled by whichever
+              // query comes first — one change only, the whole place or one of its stations — and
+              // read by the others; a copy of the index has a network of its own, with nothing kept.
+              const placeQueries = () => {
+                for (const maxChanges of [1, MAX_CHANGES, 2]) {
+                  const query = { originStations, destinationStations: wholePlace, day, maxChanges };
+                  const warm = fastestJourneys(index, query);
+                  expect(
+                    unmatched(referenceSearch(index, query), asFront(warm)),
+                    `${from} → ${to}, ${maxChanges} changes, seed ${seed}`,
+                  ).toEqual([]);
+                }
+              };
+              const stationQueries = () => {
+                for (const station of wholePlace) {
+                  const query = { originStations, destinationStations: new Set([station]), day, maxChanges: MAX_CHANGES };
+                  const warm = fastestJourneys(index, query);
+                  expect(key(warm), `${from} → station ${station}, seed ${seed}`).toEqual(key(fastestJourneys({ ...index }, query)));
+                  expect(unmatched(referenceSearch(index, query), asFront(warm)), `${from} → station ${station}, seed ${seed}`).toEqual([]);
+                  if (warm.length > 0) compared++;
+                }
+              };
+              if (stationsFirst) stationQueries();
+              placeQueries();
+              if (!stationsFirst) stationQueries();
+            }
+        },
+      ),
+      { numRuns: 20 },
+    );
+    expect(compared).toBeGreaterThan(50);
+  });
+});
+
 /** Bangkok time: local minute m of day d is d·1440 + m − 420 in absolute minutes. */
 const bangkok = (day: number, hour: number, minute = 0) => day * 1440 + hour * 60 + minute - 420;
 

@@ -151,7 +151,7 @@ export async function retryRefundAsStaff(
   staff: StaffMember,
   refundId: number,
   requestId: string | null,
-  options: { gateways?: Record<PaygateCode, Paygate>; unsafeNoClaim?: boolean } = {},
+  options: { gateways?: Record<PaygateCode, Paygate>; unsafeNoClaim?: boolean | { afterRead: () => Promise<void> } } = {},
 ): Promise<RetryOutcome> {
   assertMay(staff, 'refunds.retry');
   return retryRefund(db, refundId, { staffUserId: staff.userId, requestId }, options);

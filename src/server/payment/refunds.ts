@@ -116,13 +116,15 @@ export type RetryOutcome =
 /**
  * A manager's retry of a failed refund through the same paygate, as the next attempt with its own
  * key. The claim is one conditional update, so of two retries racing only one reaches the provider.
- * `unsafeNoClaim` (tests only: the negative control) reads the state and then writes it, unguarded.
+ * `unsafeNoClaim` (tests only: the negative control) reads the state and then writes it, unguarded;
+ * given `afterRead`, each retry waits there, so the control can make every racing retry read
+ * `failed` before any writes (the interleaving the claim exists for, however busy the machine).
  */
 export async function retryRefund(
   db: Db,
   refundId: number,
   by: { staffUserId: number; requestId: string | null },
-  options: { gateways?: Gateways; unsafeNoClaim?: boolean } = {},
+  options: { gateways?: Gateways; unsafeNoClaim?: boolean | { afterRead: () => Promise<void> } } = {},
 ): Promise<RetryOutcome> {
   const [found] = await db
     .select({ row: paymentRefunds, providerRef: payments.providerRef, bookingId: payments.bookingId })
@@ -134,6 +136,7 @@ export async function retryRefund(
   let claimed: RefundRow | undefined;
   if (options.unsafeNoClaim) {
     if (found.row.state === 'failed') {
+      if (typeof options.unsafeNoClaim === 'object') await options.unsafeNoClaim.afterRead();
       [claimed] = await db
         .update(paymentRefunds)
         .set({ state: 'requested', attempt: sql`${paymentRefunds.attempt} + 1`, failureCode: null, updatedAt: new Date() })

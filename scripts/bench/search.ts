@@ -246,7 +246,9 @@ async function overHttp() {
     WEB_CONCURRENCY: String(workers),
     LOG_LEVEL: 'warn',
   };
-  const server = spawn(process.execPath, ['scripts/serve.ts'], { env, stdio: 'ignore' });
+  // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (as bench:booking).
+  const profileArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const server = spawn(process.execPath, [...profileArgs, 'scripts/serve.ts'], { env, stdio: 'ignore' });
   try {
     const base = 'http://127.0.0.1:4399';
     await waitForServer(`${base}/api/nuxt/en/common-data`, server);

@@ -43,8 +43,21 @@ export function filterOptionLabel(group: FilterGroup, option: FilterOption, c: L
   }
 }
 
+/**
+ * Symbols already looked up, per locale and currency. Making an Intl.NumberFormat costs ~0.1 ms —
+ * a twentieth of a whole search request's CPU, for the prices filter's label; callers pass
+ * supported currencies and locales only, so the map stays small.
+ */
+const symbols = new Map<string, string>();
+
 /** The currency's symbol in a locale ("$", "฿", "€"); its code when the locale has none. */
 export function currencySymbol(currency: string, localeCode: string): string {
-  const part = new Intl.NumberFormat(localeCode, { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency');
-  return part?.value ?? currency;
+  const key = `${localeCode}|${currency}`;
+  let symbol = symbols.get(key);
+  if (symbol === undefined) {
+    const part = new Intl.NumberFormat(localeCode, { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency');
+    symbol = part?.value ?? currency;
+    symbols.set(key, symbol);
+  }
+  return symbol;
 }

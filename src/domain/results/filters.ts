@@ -87,6 +87,19 @@ function timeMatches(trip: Trip, which: 'dep_time' | 'arr_time', ids: readonly s
   });
 }
 
+/** The buckets as hour ranges, read once: every search answer counts every trip into them. */
+const BUCKET_RANGES = TIME_BUCKETS.map((id) => {
+  const [from, to] = id.split('-').map(Number);
+  return { id, range: { from: from ?? 0, to: to ?? 24 } };
+});
+
+/** The time buckets a trip leaves (or arrives) in: all of them for a charter taxi. */
+function timeBucketsOf(trip: Trip, which: 'dep_time' | 'arr_time'): string[] {
+  if (isCharter(trip)) return [...TIME_BUCKETS];
+  const hour = hourOf(which === 'dep_time' ? trip.params.dep_time : trip.params.arr_time);
+  return BUCKET_RANGES.filter((b) => inRange(hour, b.range)).map((b) => b.id);
+}
+
 /** Refundable when a class that can be booked now is (a sold-out trip: any of its classes). */
 export function isFullRefundable(trip: Trip): boolean {
   const open = bookableOptions(trip.travel_options);
@@ -133,9 +146,8 @@ export function optionIdsOf(trip: Trip, group: FilterGroup, bounds: PriceBounds 
   const p = trip.params;
   switch (group) {
     case 'dep_time':
-      return isCharter(trip) ? [...TIME_BUCKETS] : TIME_BUCKETS.filter((b) => timeMatches(trip, 'dep_time', [b]));
     case 'arr_time':
-      return isCharter(trip) ? [...TIME_BUCKETS] : TIME_BUCKETS.filter((b) => timeMatches(trip, 'arr_time', [b]));
+      return timeBucketsOf(trip, group);
     case 'vehclasses':
       return p.vehclasses;
     case 'stations_from':
@@ -216,14 +228,20 @@ export function buildFilterGroups(trips: readonly Trip[], state: ResultsState): 
   for (const group of FILTER_GROUPS) {
     const counts = new Map<string, { quantity: number; price: number }>();
     const base = inTab.filter((t) => matchesAll(t, state, bounds, group));
-    // Options exist for every value in the tab, even when other filters leave none of them.
-    for (const t of inTab)
-      for (const id of optionIdsOf(t, group, bounds)) if (!counts.has(id)) counts.set(id, { quantity: 0, price: Infinity });
-    for (const t of base)
+    const passing = new Set(base);
+    // Options exist for every value in the tab, even when other filters leave none of them; only
+    // the trips the other groups let through count.
+    for (const t of inTab) {
+      const counted = passing.has(t);
       for (const id of optionIdsOf(t, group, bounds)) {
-        const c = counts.get(id) ?? { quantity: 0, price: Infinity };
-        counts.set(id, { quantity: c.quantity + 1, price: Math.min(c.price, t.min_price.value) });
+        const c = counts.get(id);
+        if (!c) counts.set(id, counted ? { quantity: 1, price: t.min_price.value } : { quantity: 0, price: Infinity });
+        else if (counted) {
+          c.quantity++;
+          c.price = Math.min(c.price, t.min_price.value);
+        }
       }
+    }
     const selected = new Set(state.selected[group] ?? []);
     let ids = [...counts.keys()];
     if (group === 'dep_time' || group === 'arr_time') ids = [...TIME_BUCKETS];

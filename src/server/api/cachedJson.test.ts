@@ -1,4 +1,4 @@
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, zstdDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createCachedJson } from './cachedJson.ts';
 
@@ -48,28 +48,51 @@ describe('cachedJson', () => {
     expect(builds).toBe(5);
   });
 
-  it('sends a brotli copy made once per cached answer to clients that take brotli, plain JSON to others', async () => {
+  const bigAnswer = () => ({ trips: Array.from({ length: 200 }, (_, n) => ({ n, name: `Trip ${String(n)}` })) });
+  const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+  const safari = { 'accept-encoding': 'gzip, deflate, br' };
+  const bytesOf = async (response: Response) => new Uint8Array(await response.arrayBuffer());
+
+  it('sends an answer asked once as zstd, and one asked again as a brotli copy made once', async () => {
     let rebuilds = 0;
     const cachedJson = createCachedJson();
-    const build = () => ({ trips: Array.from({ length: 200 }, (_, n) => ({ n, name: `Trip ${String(n)}` })) });
-    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-    const first = cachedJson(new Request(url, { headers: browser }), 1, 30, build);
-    const second = cachedJson(new Request(url, { headers: browser }), 1, 30, () => {
+    const rebuild = () => {
       rebuilds++;
-      return build();
-    });
+      return bigAnswer();
+    };
+    const first = cachedJson(new Request(url, { headers: browser }), 1, 30, bigAnswer);
+    const second = cachedJson(new Request(url, { headers: browser }), 1, 30, rebuild);
+    const third = cachedJson(new Request(url, { headers: browser }), 1, 30, rebuild);
     expect(rebuilds).toBe(0);
-    expect(first.headers.get('content-encoding')).toBe('br');
+    expect(first.headers.get('content-encoding')).toBe('zstd');
     expect(first.headers.get('vary')).toMatch(/accept-encoding/i);
-    const firstBytes = new Uint8Array(await first.arrayBuffer());
-    const secondBytes = new Uint8Array(await second.arrayBuffer());
+    expect(JSON.parse(zstdDecompressSync(await bytesOf(first)).toString('utf8'))).toEqual(bigAnswer());
+    expect(second.headers.get('content-encoding')).toBe('br');
+    expect(third.headers.get('content-encoding')).toBe('br');
+    const secondBytes = await bytesOf(second);
     // The same bytes: the copy is kept, not made again.
-    expect(secondBytes).toEqual(firstBytes);
-    expect(JSON.parse(brotliDecompressSync(firstBytes).toString('utf8'))).toEqual(build());
+    expect(await bytesOf(third)).toEqual(secondBytes);
+    expect(JSON.parse(brotliDecompressSync(secondBytes).toString('utf8'))).toEqual(bigAnswer());
+  });
 
-    const plain = cachedJson(new Request(url, { headers: { 'accept-encoding': 'gzip' } }), 1, 30, build);
+  it('sends brotli to clients that do not take zstd, zstd to those that take nothing else, plain JSON to gzip-only ones', async () => {
+    const cachedJson = createCachedJson();
+    const safariFirst = cachedJson(new Request(url, { headers: safari }), 1, 30, bigAnswer);
+    expect(safariFirst.headers.get('content-encoding')).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(await bytesOf(safariFirst)).toString('utf8'))).toEqual(bigAnswer());
+    // Once the brotli copy exists, a browser that takes both gets it even on its first ask.
+    expect(cachedJson(new Request(url, { headers: browser }), 1, 30, bigAnswer).headers.get('content-encoding')).toBe('br');
+
+    const zstdOnly = cachedJson(new Request(url, { headers: { 'accept-encoding': 'zstd' } }), 1, 30, bigAnswer);
+    expect(zstdOnly.headers.get('content-encoding')).toBe('zstd');
+    expect(JSON.parse(zstdDecompressSync(await bytesOf(zstdOnly)).toString('utf8'))).toEqual(bigAnswer());
+
+    const refusesZstd = cachedJson(new Request(`${url}&n=2`, { headers: { 'accept-encoding': 'br, zstd;q=0' } }), 1, 30, bigAnswer);
+    expect(refusesZstd.headers.get('content-encoding')).toBe('br');
+
+    const plain = cachedJson(new Request(url, { headers: { 'accept-encoding': 'gzip' } }), 1, 30, bigAnswer);
     expect(plain.headers.get('content-encoding')).toBeNull();
-    expect(await plain.json()).toEqual(build());
+    expect(await plain.json()).toEqual(bigAnswer());
   });
 
   it('leaves small answers uncompressed: they fit in one packet anyway', () => {

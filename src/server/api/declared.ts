@@ -64,7 +64,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 async function answerJson(response: Response): Promise<unknown> {
   const copy = response.clone();
-  if (copy.headers.get('content-encoding') !== 'br') return copy.json();
-  const { brotliDecompressSync } = await import('node:zlib');
-  return JSON.parse(brotliDecompressSync(Buffer.from(await copy.arrayBuffer())).toString('utf8'));
+  const encoding = copy.headers.get('content-encoding');
+  if (encoding !== 'br' && encoding !== 'zstd') return copy.json();
+  const { brotliDecompressSync, zstdDecompressSync } = await import('node:zlib');
+  const bytes = Buffer.from(await copy.arrayBuffer());
+  return JSON.parse((encoding === 'br' ? brotliDecompressSync(bytes) : zstdDecompressSync(bytes)).toString('utf8'));
 }

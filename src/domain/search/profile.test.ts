@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_CHANGES } from './journeyRules.ts';
-import { fastestJourneys } from './profile.ts';
+import { fastestJourneys, profileNetwork } from './profile.ts';
 import { referenceSearch, unmatched } from './reference.ts';
 import { FIRST_DAY, randomNetwork } from './randomNetwork.ts';
 import { buildTimetableIndex, type StationKind, type TimetableIndex } from './timetable.ts';
@@ -217,6 +217,20 @@ function overnightNetwork(): TimetableIndex {
     (place) => (place === 4 ? 'bus_terminal' : 'railway_station'),
   );
 }
+
+describe('what the engine keeps per destination, when a query cannot arrive', () => {
+  it('keeps nothing for an origin no vehicle leads from towards the destination', () => {
+    const index = overnightNetwork();
+    const net = profileNetwork(index);
+    // Nothing runs from place 4 back towards place 1: the query ends before reading a reach.
+    const back = { originStations: new Set([40]), destinationStations: new Set([10]), day: FIRST_DAY + 2, maxChanges: MAX_CHANGES };
+    expect(fastestJourneys(index, back)).toEqual([]);
+    expect(net.reaches.size).toBe(0);
+    // A query that can arrive keeps its destination's reach.
+    fastestJourneys(index, { ...back, originStations: new Set([20]), destinationStations: new Set([40]) });
+    expect(net.reaches.size).toBe(1);
+  });
+});
 
 describe('overnight and multi-day journeys (issue 20, item 4)', () => {
   const TUESDAY = FIRST_DAY + 2; // 2025-06-03; the night train left place 1 on Monday the 2nd

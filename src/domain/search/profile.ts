@@ -518,10 +518,11 @@ export function fastestJourneysAndLater(index: TimetableIndex, q: ProfileQuery, 
   boundsFrom(net, destinationBounds, s.originPlace, destinationPlace);
   s.destinationBounds = destinationBounds;
   s.destinationPlace = destinationPlace;
-  s.reach = reachTo(net, destinationPlace, Math.max(0, maxLegs - 2));
   s.queryStamp++;
   try {
     if ((s.distance[s.originPlace] ?? MAX_LEGS + 1) > maxLegs) return { ...none, companions: companionsOf?.([]) ?? [] };
+    // Only now: an origin that cannot reach the destination must not take (or evict) a kept reach.
+    s.reach = reachTo(net, destinationPlace, Math.max(0, maxLegs - 2));
     for (const d of destinations) s.destination[d] = 1;
     const runs = departures(net, origins, q.classes, window);
     // One run: every departure starts at the same "minute" (runs are grouped by it).
@@ -560,36 +561,42 @@ function emptyReach(stops: number, routes: number, stations: number): Destinatio
   };
 }
 
+/**
+ * The entry of `key` in a map kept in least-recently-used order (a Map iterates in insertion
+ * order, so taking an entry out and setting it again marks it used): made when missing, and
+ * given the least recently used entry, taken out, when the map already holds `limit`.
+ */
+function keptEntry<V>(kept: Map<number, V>, key: number, limit: number, make: (evicted: V | undefined) => V): V {
+  let entry = kept.get(key);
+  if (entry !== undefined) kept.delete(key);
+  else {
+    let evicted: V | undefined;
+    const oldest = kept.size >= limit ? kept.keys().next().value : undefined;
+    if (oldest !== undefined) {
+      evicted = kept.get(oldest);
+      kept.delete(oldest);
+    }
+    entry = make(evicted);
+  }
+  kept.set(key, entry);
+  return entry;
+}
+
 /** The DestinationReach of a destination and number of legs (kept like boundsTo's bounds). */
 function reachTo(net: ProfileNetwork, destination: number, legs: number): DestinationReach {
-  const key = destination * (MAX_LEGS + 1) + legs;
-  let reach = net.reaches.get(key);
-  if (reach) net.reaches.delete(key);
-  else if (net.reaches.size < net.keptReaches) reach = emptyReach(net.stopArr.length, net.routes.length, net.stationPlace.length);
-  else {
+  return keptEntry(net.reaches, destination * (MAX_LEGS + 1) + legs, net.keptReaches, (evicted) => {
+    if (!evicted) return emptyReach(net.stopArr.length, net.routes.length, net.stationPlace.length);
     // The least recently used one, emptied (its entries are read only once filled again): on the
     // scale network most queries go to another destination, and a fresh one is half a megabyte.
-    const oldest = net.reaches.keys().next().value ?? -1;
-    reach = net.reaches.get(oldest) ?? emptyReach(net.stopArr.length, net.routes.length, net.stationPlace.length);
-    net.reaches.delete(oldest);
-    reach.routeFilled.fill(0);
-    reach.callFilled.fill(0);
-  }
-  net.reaches.set(key, reach);
-  return reach;
+    evicted.routeFilled.fill(0);
+    evicted.callFilled.fill(0);
+    return evicted;
+  });
 }
 
 /** placeDistances for a destination and number of legs, kept per network (the least recently used dropped). */
 function boundsTo(net: ProfileNetwork, destination: number, legs: number): PlaceBounds {
-  const key = destination * (MAX_LEGS + 1) + legs;
-  let bounds = net.bounds.get(key);
-  if (bounds) net.bounds.delete(key);
-  else {
-    bounds = placeDistances(net, destination, legs);
-    if (net.bounds.size >= KEPT_BOUNDS) net.bounds.delete(net.bounds.keys().next().value ?? -1);
-  }
-  net.bounds.set(key, bounds);
-  return bounds;
+  return keptEntry(net.bounds, destination * (MAX_LEGS + 1) + legs, KEPT_BOUNDS, () => placeDistances(net, destination, legs));
 }
 
 /**

@@ -37,7 +37,8 @@ interface CachedAnswer {
   zstd?: Uint8Array<ArrayBuffer>;
 }
 
-const asBytes = (out: Buffer): Uint8Array<ArrayBuffer> => new Uint8Array(out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength));
+const asBytes = (out: Buffer<ArrayBuffer>): Uint8Array<ArrayBuffer> =>
+  new Uint8Array(out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength));
 
 function brotli(body: string): Uint8Array<ArrayBuffer> {
   const input = Buffer.from(body);

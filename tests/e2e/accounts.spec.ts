@@ -286,9 +286,13 @@ test('a signed-in traveller’s paid booking appears in the profile with working
   await expect(booking.getByRole('listitem').filter({ hasText: '→' }).first()).toContainText('Indochina Time');
   expect(await seriousViolations(page)).toEqual([]);
 
-  const pdf = await page.request.get((await booking.getByRole('link', { name: 'Tickets (PDF)' }).getAttribute('href')) ?? '');
+  // The request context reuses the connection of the search above, idle for longer than the
+  // server's keep-alive (5 s): when the server closes it just as the request goes out, the request
+  // is reset (seen in CI); a browser retries such a request, and so do these.
+  const retryReset = { maxRetries: 2 };
+  const pdf = await page.request.get((await booking.getByRole('link', { name: 'Tickets (PDF)' }).getAttribute('href')) ?? '', retryReset);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
-  const ics = await page.request.get((await booking.getByRole('link', { name: 'Add to calendar' }).getAttribute('href')) ?? '');
+  const ics = await page.request.get((await booking.getByRole('link', { name: 'Add to calendar' }).getAttribute('href')) ?? '', retryReset);
   expect(await ics.text()).toContain(reference);
 
   await booking.getByRole('link', { name: 'Cancel the booking' }).click();

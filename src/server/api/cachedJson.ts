@@ -1,6 +1,6 @@
 /**
  * Cacheable JSON answers: a weak ETag for GETs (the same search against the same inventory
- * version is the same answer), kept in memory with their brotli copy.
+ * version is the same answer), kept in memory with their compressed copies (zstd, then brotli).
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, zstdCompressSync } from 'node:zlib';

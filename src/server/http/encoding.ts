@@ -13,7 +13,8 @@ export const DYNAMIC_GZIP_LEVEL = 6;
 /**
  * zstd level for a search answer's first copy (api/cachedJson.ts). On a 96 KB answer (node-svc,
  * docs/BENCHMARKS.md "Search answers in zstd"): level 3 takes 0.08 ms and sends 6.6 KB, brotli 5
- * 0.6 ms and 5.4 KB, gzip 6 0.5 ms and 6.6 KB. Levels 4–5 cost three times more for 10% fewer bytes.
+ * 0.6 ms and 5.4 KB, gzip 6 0.5 ms and 6.6 KB. Level 4 sends as much; level 5 costs three times
+ * more for 11% fewer bytes.
  */
 export const DYNAMIC_ZSTD_LEVEL = 3;
 

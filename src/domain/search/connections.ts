@@ -53,6 +53,27 @@ export function journeyOf(legs: Leg[]): Journey {
   return { legs, dep: first?.dep ?? 0, arr: last?.arr ?? 0, usd: legs.reduce((sum, l) => sum + l.route.minUsd * fareShare(l), 0) };
 }
 
+/**
+ * Journeys equal on every count a traveller compares, in content order: leg by leg, the route
+ * first in the index's order (contentOrder.ts), then where and when it is boarded. The last
+ * word of every sort below, so which of two equal journeys is kept never follows database ids.
+ */
+export function byRoutes(a: Journey, b: Journey): number {
+  const shared = Math.min(a.legs.length, b.legs.length);
+  for (let i = 0; i < shared; i++) {
+    const x = a.legs[i];
+    const y = b.legs[i];
+    if (!x || !y) break;
+    const order = byLeg(x, y);
+    if (order !== 0) return order;
+  }
+  return a.legs.length - b.legs.length;
+}
+
+function byLeg(x: Leg, y: Leg): number {
+  return x.route.rank - y.route.rank || x.board - y.board || x.alight - y.alight || x.dep - y.dep;
+}
+
 /** True when `a` is at least as good as `b` on every count a traveller compares. */
 function dominates(a: Journey, b: Journey): boolean {
   return a.dep >= b.dep && a.arr <= b.arr && a.usd <= b.usd + 1e-9 && a.legs.length <= b.legs.length;
@@ -68,7 +89,7 @@ function classSignature(j: Journey): string {
  * each is a real departure that someone may want.
  */
 export function pruneConnections(direct: readonly Journey[], connections: readonly Journey[]): Journey[] {
-  const sorted = [...connections].sort((a, b) => a.usd - b.usd || a.arr - b.arr || b.dep - a.dep);
+  const sorted = [...connections].sort((a, b) => a.usd - b.usd || a.arr - b.arr || b.dep - a.dep || byRoutes(a, b));
   const kept: Journey[] = [];
   // A journey's vehicle classes, kept alongside: compared against every later candidate.
   const keptSignatures: string[] = [];
@@ -92,7 +113,7 @@ export function pruneConnections(direct: readonly Journey[], connections: readon
 
 /** Keeps the partial journeys that no other one beats (leave later, arrive earlier, cheaper). */
 function paretoPartials(partials: Journey[]): Journey[] {
-  const sorted = [...partials].sort((a, b) => a.arr - b.arr || a.usd - b.usd || b.dep - a.dep);
+  const sorted = [...partials].sort((a, b) => a.arr - b.arr || a.usd - b.usd || b.dep - a.dep || byRoutes(a, b));
   const kept: Journey[] = [];
   for (const p of sorted) if (!kept.some((k) => dominates(k, p))) kept.push(p);
   return kept;
@@ -140,7 +161,7 @@ function extend(index: TimetableIndex, partials: Journey[], hops: readonly Hop[]
   // Sorted by arrival, then fare, then departure: a partial journey's best continuations are
   // the first feasible ones in this order that each undercut the last kept fare — a staircase
   // found without sorting anything per partial journey.
-  const byArrival = candidates.sort((a, b) => a.leg.arr - b.leg.arr || a.usd - b.usd || a.leg.dep - b.leg.dep);
+  const byArrival = candidates.sort((a, b) => a.leg.arr - b.leg.arr || a.usd - b.usd || a.leg.dep - b.leg.dep || byLeg(a.leg, b.leg));
   const out: Journey[] = [];
   for (const partial of partials) {
     const last = partial.legs.at(-1);

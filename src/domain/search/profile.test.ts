@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { MAX_CHANGES } from './journeyRules.ts';
 import { fastestJourneys, profileNetwork } from './profile.ts';
 import { referenceSearch, unmatched } from './reference.ts';
-import { FIRST_DAY, randomNetwork } from './randomNetwork.ts';
-import { buildTimetableIndex, type StationKind, type TimetableIndex } from './timetable.ts';
-import { findJourneys, nextDates } from './search.ts';
+import { FIRST_DAY, RANDOM_NETWORK_NOW, randomNetwork, randomNetworkRows } from './randomNetwork.ts';
+import { buildTimetableIndex, type StationKind, type TimetableIndex, type TimetableRows } from './timetable.ts';
+import type { Journey } from './connections.ts';
+import { findJourneys, nextDates, type SearchEngine } from './search.ts';
 import { fromDayNumber } from './dates.ts';
 
 const asFront = (journeys: ReturnType<typeof fastestJourneys>) =>
@@ -352,5 +353,101 @@ describe('journeys a later departure beats are no answers (the Koh Lipe → Pak 
         classes: ['ferry'],
       }),
     ).toEqual([fromDayNumber(WEDNESDAY), fromDayNumber(WEDNESDAY + 7), fromDayNumber(WEDNESDAY + 14)]);
+  });
+});
+
+describe('equally good journeys (same departure, arrival and changes)', () => {
+  /**
+   * The network again with every id renumbered in reverse and every list reversed — what a
+   * re-import (the GTFS round trip) does to a network whose content is the same.
+   */
+  function renumbered(rows: TimetableRows): TimetableRows {
+    const flip = (id: number) => 1_000_000 - id;
+    return {
+      ...rows,
+      places: rows.places.map((p) => ({ ...p, id: flip(p.id) })).reverse(),
+      stations: rows.stations.map((s) => ({ ...s, id: flip(s.id), placeId: flip(s.placeId) })).reverse(),
+      routes: rows.routes.map((r) => ({ ...r, id: flip(r.id) })).reverse(),
+      stops: rows.stops.map((s) => ({ ...s, routeId: flip(s.routeId), stationId: flip(s.stationId) })).reverse(),
+      schedules: rows.schedules.map((s) => ({ ...s, id: flip(s.id), routeId: flip(s.routeId) })).reverse(),
+      options: rows.options.map((o) => ({ ...o, id: flip(o.id), routeId: flip(o.routeId) })).reverse(),
+    };
+  }
+
+  /**
+   * Each route doubled by a twin with another code, leaving and arriving at the same minutes,
+   * from another station of the same place where there is one: journeys tie everywhere.
+   */
+  function withTwins(rows: TimetableRows): TimetableRows {
+    const sibling = new Map<number, number>();
+    for (const place of rows.places) {
+      const own = rows.stations.filter((s) => s.placeId === place.id).map((s) => s.id);
+      own.forEach((id, i) => sibling.set(id, own[(i + 1) % own.length] ?? id));
+    }
+    const twin = (id: number) => id + 100_000;
+    return {
+      ...rows,
+      routes: [...rows.routes, ...rows.routes.map((r) => ({ ...r, id: twin(r.id), code: `${r.code}-twin` }))],
+      stops: [
+        ...rows.stops,
+        ...rows.stops.map((s) => ({ ...s, routeId: twin(s.routeId), stationId: sibling.get(s.stationId) ?? s.stationId })),
+      ],
+      schedules: [...rows.schedules, ...rows.schedules.map((s) => ({ ...s, id: twin(s.id), routeId: twin(s.routeId) }))],
+      options: [...rows.options, ...rows.options.map((o) => ({ ...o, id: twin(o.id), routeId: twin(o.routeId) }))],
+    };
+  }
+
+  /** A day's journeys as a traveller reads them (route codes, stations, minutes; no ids): the engine's, and a whole search's with either engine. */
+  function answersBySlug(index: TimetableIndex, from: string, to: string, day: number): Record<'engine' | SearchEngine, string[]> {
+    const place = (slug: string) => index.places.get(index.placesBySlug.get(slug)?.id ?? -1);
+    const slug = (station: number | undefined) => index.stations.get(station ?? -1)?.slug;
+    const read = (journeys: readonly Journey[]) =>
+      journeys.map((j) =>
+        j.legs
+          .map(
+            (l) =>
+              `${l.route.code} ${slug(l.route.stops[l.board]?.stationId)} ${l.dep} → ${slug(l.route.stops[l.alight]?.stationId)} ${l.arr}`,
+          )
+          .join(', '),
+      );
+    const engine = fastestJourneys(index, {
+      originStations: new Set(place(from)?.stationIds),
+      destinationStations: new Set(place(to)?.stationIds),
+      day,
+      maxChanges: MAX_CHANGES,
+    });
+    const search = (engine: SearchEngine) =>
+      read(
+        findJourneys(index, {
+          from: { kind: 'place', id: place(from)?.id ?? -1 },
+          to: { kind: 'place', id: place(to)?.id ?? -1 },
+          date: fromDayNumber(day),
+          classes: 'all',
+          engine,
+        }),
+      ).sort();
+    return { engine: read(engine), fastest: search('fastest'), classic: search('classic') };
+  }
+
+  it('are chosen by what they are, not by database ids: a renumbered copy of the network gives the same journeys', () => {
+    let ties = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 0, max: 13 }), (seed, dayOffset) => {
+        const rows = withTwins(randomNetworkRows(seed));
+        const index = buildTimetableIndex(rows, RANDOM_NETWORK_NOW);
+        const copy = buildTimetableIndex(renumbered(rows), RANDOM_NETWORK_NOW);
+        const slugs = rows.places.map((p) => p.slug);
+        for (const from of slugs)
+          for (const to of slugs) {
+            if (from === to) continue;
+            const day = FIRST_DAY + dayOffset;
+            const answers = answersBySlug(index, from, to, day);
+            expect(answersBySlug(copy, from, to, day), `${from} → ${to}, seed ${seed}`).toEqual(answers);
+            ties += answers.engine.length;
+          }
+      }),
+      { numRuns: 30, examples: [[468139349, 13]] },
+    );
+    expect(ties).toBeGreaterThan(100);
   });
 });

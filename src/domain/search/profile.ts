@@ -18,9 +18,10 @@
  * before improved, and only routes with a vehicle that became catchable in this run (earlier runs
  * rode the others from the same boarding times).
  */
-import { journeyOf, type Journey } from './connections.ts';
+import { byRoutes, journeyOf, type Journey } from './connections.ts';
 import { MAX_CHANGES, minConnectionMinutes, searchWindow, SHORTEST_CHANGE_MIN } from './journeyRules.ts';
-import { type Leg, type RouteNode, type ScheduleNode, type TimetableIndex } from './timetable.ts';
+import { byText } from './contentOrder.ts';
+import { type Leg, type RouteNode, type ScheduleNode, type StationNode, type TimetableIndex } from './timetable.ts';
 import type { VehicleClass } from './vehicleClasses.ts';
 
 const NEVER = 0x7fffffff;
@@ -65,7 +66,7 @@ interface ProfileNetwork {
   changeAfter: Int32Array;
   routes: RouteNode[];
   routeAir: Uint8Array;
-  /** Per route: schedules by departure time (an earliest vehicle search stops at the first that runs). */
+  /** Per route: schedules by departure time (as the index keeps them: an earliest vehicle search stops at the first that runs). */
   routeSchedules: ScheduleNode[][];
   /** Per station: pairs (route, stop index) that call there, at callPairs[callStart[station] … callStart[station + 1]). */
   callStart: Int32Array;
@@ -182,14 +183,37 @@ export function profileNetwork(index: TimetableIndex): ProfileNetwork {
   return network;
 }
 
+/**
+ * The order the engine meets places, stations and routes in decides which of two equally good
+ * journeys (same departure, arrival and changes) it keeps: the first it meets, and what the
+ * bounds prune before. So all are in an order of what they are — places and stations by slug,
+ * routes as the index keeps them (contentOrder.ts) — never of database ids: a network imported
+ * again (new ids, same content) gives the same journeys.
+ */
+function contentOrder(index: TimetableIndex): { placeIds: number[]; into: Map<number, number[]>; stations: StationNode[] } {
+  const placeSlug = (id: number) => index.places.get(id)?.slug ?? '';
+  const bySlug = (a: number, b: number) => byText(placeSlug(a), placeSlug(b));
+  const placeIds = [...index.places.keys()].sort(bySlug);
+  // The places with a vehicle into each, in the same order: the bounds are computed round by
+  // round over them, and a round reads what earlier places of the same round improved.
+  const into = new Map(placeIds.map((id) => [id, [...(index.into.get(id) ?? [])].sort(bySlug)]));
+  const stations = [...index.stations.values()].sort((a, b) => byText(a.slug, b.slug));
+  return { placeIds, into, stations };
+}
+
 function buildNetwork(index: TimetableIndex): ProfileNetwork {
-  const stations = [...index.stations.values()];
+  const { placeIds, into, stations } = contentOrder(index);
+  // Already in content order, and so are each route's schedules (contentOrder.ts).
+  const routes = index.routes;
   const stationIx = new Map(stations.map((s, i) => [s.id, i]));
-  const placeIx = new Map([...index.places.keys()].map((id, i) => [id, i]));
+  const placeIx = new Map(placeIds.map((id, i) => [id, i]));
   const stationPlace = Int32Array.from(stations, (s) => placeIx.get(s.placeId) ?? -1);
   const transferStart = new Int32Array(stations.length + 1);
   const transferLists = stations.map((b, i) => {
-    const others = (index.places.get(b.placeId)?.stationIds ?? []).map((id) => index.stations.get(id)).filter((x) => x !== undefined);
+    const others = (index.places.get(b.placeId)?.stationIds ?? [])
+      .map((id) => index.stations.get(id))
+      .filter((x) => x !== undefined)
+      .sort((x, y) => (stationIx.get(x.id) ?? 0) - (stationIx.get(y.id) ?? 0));
     transferStart[i + 1] = (transferStart[i] ?? 0) + others.length;
     return { b, others };
   });
@@ -207,10 +231,9 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
           );
     });
   });
-  const placeIds = [...index.places.keys()];
-  const placeIn = placeIds.map((id) => Int32Array.from(index.into.get(id) ?? [], (p) => placeIx.get(p) ?? -1));
+  const placeIn = placeIds.map((id) => Int32Array.from(into.get(id) ?? [], (p) => placeIx.get(p) ?? -1));
   const placeInMinutes = placeIds.map((id) =>
-    Int32Array.from(index.into.get(id) ?? [], (from) => {
+    Int32Array.from(into.get(id) ?? [], (from) => {
       let shortest = NEVER;
       for (const hop of index.hops.get(from)?.get(id) ?? [])
         shortest = Math.min(shortest, (hop.route.stops[hop.alight]?.arr ?? 0) - (hop.route.stops[hop.board]?.dep ?? 0));
@@ -238,7 +261,7 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
     }
   });
   const placeInMinutesChanging = placeIds.map((id) =>
-    Int32Array.from(index.into.get(id) ?? [], (from) => {
+    Int32Array.from(into.get(id) ?? [], (from) => {
       let shortest = NEVER;
       for (const hop of index.hops.get(from)?.get(id) ?? []) {
         const ride = (hop.route.stops[hop.alight]?.arr ?? 0) - (hop.route.stops[hop.board]?.dep ?? 0);
@@ -250,7 +273,6 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
     }),
   );
   const placeOut = turnAround(placeIn, placeInMinutes, placeInMinutesChanging);
-  const routes = index.routes;
   const stationRouteLists: number[][] = stations.map(() => []);
   routes.forEach((route, r) => {
     route.stops.forEach((stop, i) => {
@@ -274,7 +296,7 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
       stopStation[(routeStart[r] ?? 0) + i] = station;
     });
   });
-  const routeSchedules = routes.map((r) => [...r.schedules].sort((a, b) => a.departureMinute - b.departureMinute));
+  const routeSchedules = routes.map((r) => r.schedules);
   const routeScheduleStart = new Int32Array(routes.length + 1);
   routeSchedules.forEach((list, r) => (routeScheduleStart[r + 1] = (routeScheduleStart[r] ?? 0) + list.length));
   const flat = routeSchedules.flatMap((list, r) => list.map((schedule) => ({ schedule, route: routes[r] })));
@@ -385,13 +407,12 @@ function departuresFrom(
   keep: (route: number) => boolean,
 ): ScheduledDeparture[] {
   const list: ScheduledDeparture[] = [];
-  const sortedSchedules = (r: number) => [...(routes[r]?.schedules ?? [])].sort((a, b) => a.departureMinute - b.departureMinute);
   for (let c = 0; c < calls.length; c += 2) {
     const r = calls[c] ?? 0;
     const stop = calls[c + 1] ?? 0;
     const route = routes[r];
     if (!route || !keep(r)) continue;
-    sortedSchedules(r).forEach((schedule, k) => {
+    (routes[r]?.schedules ?? []).forEach((schedule, k) => {
       const base = schedule.departureMinute + (route.stops[stop]?.dep ?? 0) - route.firstOffsetMin;
       list.push({ minuteOfDay: ((base % 1440) + 1440) % 1440, base, route: r, stop, schedule: (routeScheduleStart[r] ?? 0) + k });
     });
@@ -501,7 +522,11 @@ export type Companions = (fastest: readonly Journey[]) => Journey[];
 export function fastestJourneysAndLater(index: TimetableIndex, q: ProfileQuery, companionsOf?: Companions): FastestAnswer {
   const none: FastestAnswer = { journeys: [], later: [], horizon: -Infinity, companions: [] };
   const net = profileNetwork(index);
-  const origins = [...q.originStations].map((id) => net.stationIx.get(id)).filter((s) => s !== undefined);
+  // In the network's order (contentOrder), not the query's: it decides ties between origin stations.
+  const origins = [...q.originStations]
+    .map((id) => net.stationIx.get(id))
+    .filter((s) => s !== undefined)
+    .sort((a, b) => a - b);
   const destinations = [...q.destinationStations].map((id) => net.stationIx.get(id)).filter((s) => s !== undefined);
   const firstOrigin = index.stations.get([...q.originStations][0] ?? -1);
   const firstDestination = destinations[0];
@@ -1227,9 +1252,11 @@ function rangeRaptor(
   return { journeys, later, companions };
 }
 
-/** Journeys no other one beats on departure, arrival and changes (of equals, the cheaper). */
+/** Journeys no other one beats on departure, arrival and changes (of equals, the cheaper, then the first in content order). */
 function paretoJourneys(journeys: Journey[]): Journey[] {
-  const sorted = [...journeys].sort((a, b) => a.arr - b.arr || b.dep - a.dep || a.legs.length - b.legs.length || a.usd - b.usd);
+  const sorted = [...journeys].sort(
+    (a, b) => a.arr - b.arr || b.dep - a.dep || a.legs.length - b.legs.length || a.usd - b.usd || byRoutes(a, b),
+  );
   const kept: Journey[] = [];
   for (const j of sorted) if (!kept.some((k) => k.dep >= j.dep && k.arr <= j.arr && k.legs.length <= j.legs.length)) kept.push(j);
   return kept;

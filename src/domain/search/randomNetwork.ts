@@ -14,6 +14,14 @@ export const FIRST_DAY = 20_240;
 
 /** A small random network: a few places (some with several stations), routes with random stops, times, weekdays and zones. */
 export function randomNetwork(seed: number): TimetableIndex {
+  return buildTimetableIndex(randomNetworkRows(seed), RANDOM_NETWORK_NOW);
+}
+
+/** When the random networks are indexed (their offsets from UTC are those of this instant). */
+export const RANDOM_NETWORK_NOW = Date.UTC(2025, 5, 1);
+
+/** The rows behind randomNetwork(seed). */
+export function randomNetworkRows(seed: number): TimetableRows {
   let state = seed >>> 0 || 1;
   const next = () => (state = (state * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32;
   const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
@@ -93,5 +101,5 @@ export function randomNetwork(seed: number): TimetableIndex {
       cutoffMin: 0,
     });
   }
-  return buildTimetableIndex(rows, Date.UTC(2025, 5, 1));
+  return rows;
 }

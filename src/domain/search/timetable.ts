@@ -12,6 +12,7 @@
 import type { RailpassCatalogue } from '../railpass/types.ts';
 import type { VehicleClass } from './vehicleClasses.ts';
 import { dayNumber, weekdayIndex } from './dates.ts';
+import { bySchedule, rankRoutes } from './contentOrder.ts';
 
 export type StationKind = 'bus_terminal' | 'pier' | 'airport' | 'railway_station' | 'pickup_point';
 export type Localized = Record<string, string> & { en: string };
@@ -107,6 +108,11 @@ export interface RouteNode {
   firstOffsetMin: number;
   /** Cheapest whole-route fare in USD (dominance checks). */
   minUsd: number;
+  /**
+   * Place in the content order of the index's routes (contentOrder.ts): of equally good
+   * journeys, the one with the lower-ranked route is kept — never the lower database id.
+   */
+  rank: number;
 }
 
 export interface Hop {
@@ -246,7 +252,8 @@ export function buildTimetableIndex(rows: TimetableRows, nowMs: number = Date.no
   };
 
   const routes = new Map<number, RouteNode>();
-  for (const r of rows.routes) routes.set(r.id, { ...r, stops: [], schedules: [], options: [], firstOffsetMin: 0, minUsd: Infinity });
+  for (const r of rows.routes)
+    routes.set(r.id, { ...r, stops: [], schedules: [], options: [], firstOffsetMin: 0, minUsd: Infinity, rank: 0 });
   const stopsByRoute = new Map<number, TimetableRows['stops']>();
   for (const s of rows.stops) {
     let list = stopsByRoute.get(s.routeId);
@@ -319,8 +326,15 @@ export function buildTimetableIndex(rows: TimetableRows, nowMs: number = Date.no
     route.minUsd = Math.min(route.minUsd, usd);
   }
 
+  const operatorSlugs = new Map(rows.operators.map((o) => [o.id, o.slug]));
+  // In content order (so every list built from it below is too), each route's schedules as well.
+  const usable = rankRoutes(
+    [...routes.values()].filter((r) => r.stops.length >= 2 && r.schedules.length > 0 && r.options.length > 0),
+    (id) => operatorSlugs.get(id) ?? '',
+    (id) => stations.get(id)?.slug ?? '',
+  );
+  for (const route of usable) route.schedules.sort(bySchedule);
   const hops = new Map<number, Map<number, Hop[]>>();
-  const usable = [...routes.values()].filter((r) => r.stops.length >= 2 && r.schedules.length > 0 && r.options.length > 0);
   for (const route of usable) {
     for (let b = 0; b < route.stops.length - 1; b++) {
       const from = route.stops[b]?.placeId ?? -1;

@@ -61,7 +61,9 @@ function percentile(sorted: readonly number[], p: number): number {
 
 /** Random pairs of places that both have some service, like real searches. */
 function randomPairs(index: TimetableIndex, count: number, seed: number): [number, number][] {
-  const served = [...index.hops.keys()].filter((id) => index.into.has(id));
+  // By id: the index's own order follows its routes' order, which changes with the code (session 21
+  // ranked routes by content), and the same seed must draw the same searches from every version.
+  const served = [...index.hops.keys()].filter((id) => index.into.has(id)).sort((a, b) => a - b);
   const next = rng(seed);
   const pick = () => served[Math.floor(next() * served.length)] ?? 0;
   const pairs: [number, number][] = [];

@@ -122,10 +122,11 @@ export type SearchEngine = 'fastest' | 'classic';
 /**
  * The engine searches use: `fastest`, every journey on the Pareto front of (leave later, arrive
  * earlier, fewer changes) up to MAX_CHANGES changes through any place, with the cheaper
- * connections beside it. It meets the speed budget (a whole search's p95 ≤ 2 ms on the default
- * network and ≤ 1 ms on the scale one, and over HTTP: docs/BENCHMARKS.md). Of equally good
- * journeys it keeps the same whatever the database ids (profile.ts, contentOrder). `classic`
- * stays for comparison: a query's `engine`, the benchmarks.
+ * connections beside it. It costs about 0.5 ms more per search than `classic`, which misses a
+ * better journey in a quarter of searches (docs/BENCHMARKS.md, "Search quality", session 21: the
+ * budget of a whole search's p95 ≤ 2 ms default / ≤ 1 ms scale held in session 20, not on
+ * session 21's slower machine). Of equally good journeys it keeps the same whatever the database
+ * ids (contentOrder.ts). `classic` stays for comparison: a query's `engine`, the benchmarks.
  */
 export const SEARCH_ENGINE: SearchEngine = 'fastest';
 

@@ -6,7 +6,7 @@ import { referenceSearch, unmatched } from './reference.ts';
 import { FIRST_DAY, RANDOM_NETWORK_NOW, randomNetwork, randomNetworkRows } from './randomNetwork.ts';
 import { buildTimetableIndex, type StationKind, type TimetableIndex, type TimetableRows } from './timetable.ts';
 import type { Journey } from './connections.ts';
-import { findJourneys, nextDates, type SearchEngine } from './search.ts';
+import { findJourneys, nextDates, search, type SearchEngine } from './search.ts';
 import { fromDayNumber } from './dates.ts';
 
 const asFront = (journeys: ReturnType<typeof fastestJourneys>) =>
@@ -397,8 +397,16 @@ describe('equally good journeys (same departure, arrival and changes)', () => {
     };
   }
 
-  /** A day's journeys as a traveller reads them (route codes, stations, minutes; no ids): the engine's, and a whole search's with either engine. */
-  function answersBySlug(index: TimetableIndex, from: string, to: string, day: number): Record<'engine' | SearchEngine, string[]> {
+  /**
+   * A day's journeys as a traveller reads them (route codes, stations, minutes; no ids): the
+   * engine's, a whole search's with either engine, and the priced trips in the order listed.
+   */
+  function answersBySlug(
+    index: TimetableIndex,
+    from: string,
+    to: string,
+    day: number,
+  ): Record<'engine' | SearchEngine | 'listed', string[]> {
     const place = (slug: string) => index.places.get(index.placesBySlug.get(slug)?.id ?? -1);
     const slug = (station: number | undefined) => index.stations.get(station ?? -1)?.slug;
     const read = (journeys: readonly Journey[]) =>
@@ -416,7 +424,7 @@ describe('equally good journeys (same departure, arrival and changes)', () => {
       day,
       maxChanges: MAX_CHANGES,
     });
-    const search = (engine: SearchEngine) =>
+    const journeys = (engine: SearchEngine) =>
       read(
         findJourneys(index, {
           from: { kind: 'place', id: place(from)?.id ?? -1 },
@@ -426,7 +434,16 @@ describe('equally good journeys (same departure, arrival and changes)', () => {
           engine,
         }),
       ).sort();
-    return { engine: read(engine), fastest: search('fastest'), classic: search('classic') };
+    const listed = search(index, {
+      from: { kind: 'place', id: place(from)?.id ?? -1 },
+      to: { kind: 'place', id: place(to)?.id ?? -1 },
+      date: fromDayNumber(day),
+      classes: 'all',
+      people: 1,
+      currency: 'USD',
+      now: RANDOM_NETWORK_NOW,
+    }).trips.map((t) => t.segments.map((g) => `${g.route_code} ${g.dep_time} → ${g.arr_time}`).join(', '));
+    return { engine: read(engine), fastest: journeys('fastest'), classic: journeys('classic'), listed };
   }
 
   it('are chosen by what they are, not by database ids: a renumbered copy of the network gives the same journeys', () => {

@@ -412,7 +412,7 @@ function departuresFrom(
     const stop = calls[c + 1] ?? 0;
     const route = routes[r];
     if (!route || !keep(r)) continue;
-    (routes[r]?.schedules ?? []).forEach((schedule, k) => {
+    route.schedules.forEach((schedule, k) => {
       const base = schedule.departureMinute + (route.stops[stop]?.dep ?? 0) - route.firstOffsetMin;
       list.push({ minuteOfDay: ((base % 1440) + 1440) % 1440, base, route: r, stop, schedule: (routeScheduleStart[r] ?? 0) + k });
     });

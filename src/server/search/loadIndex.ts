@@ -1,12 +1,14 @@
 /**
  * Reads the inventory tables and builds the pure timetable index (src/domain/search). Twelve
  * plain selects, no joins: the index does its own joining in memory, which is faster than
- * shipping repeated columns from the database and keeps the SQL portable.
+ * shipping repeated columns from the database and keeps the SQL portable. The large tables come
+ * as one JSON value each (selectRowsAsJson): decoding them row by row was most of a build.
  */
 import { loadRailpassCatalogue } from '../railpass/catalogue.ts';
 import { gte, sql } from 'drizzle-orm';
 import { buildTimetableIndex, type TimetableIndex, type TimetableRows } from '../../domain/search/timetable.ts';
 import type { Db } from '../db/client.ts';
+import { selectRowsAsJson } from '../db/jsonRows.ts';
 import {
   departureInventory,
   departureSalesClosures,
@@ -46,23 +48,88 @@ export async function loadTimetableRows(db: Db, nowMs: number = Date.now()): Pro
   ] = await Promise.all([
     readInventoryVersion(db),
     db.select().from(places),
-    db.select().from(stations),
+    selectRowsAsJson(
+      db,
+      {
+        id: stations.id,
+        slug: stations.slug,
+        kind: stations.kind,
+        names: stations.names,
+        aliases: stations.aliases,
+        lat: stations.lat,
+        lon: stations.lon,
+        placeId: stations.placeId,
+        code: stations.code,
+      },
+      stations,
+    ),
     db.select().from(operators),
-    db.select().from(routes),
-    db.select().from(routeStops),
-    db.select().from(schedules),
-    db.select().from(travelOptions),
+    selectRowsAsJson(
+      db,
+      {
+        id: routes.id,
+        operatorId: routes.operatorId,
+        vehicleClass: routes.vehicleClass,
+        code: routes.code,
+        distanceKm: routes.distanceKm,
+        manualPack: routes.manualPack,
+        externalPurchaseUrl: routes.externalPurchaseUrl,
+      },
+      routes,
+    ),
+    selectRowsAsJson(
+      db,
+      {
+        routeId: routeStops.routeId,
+        stopIndex: routeStops.stopIndex,
+        stationId: routeStops.stationId,
+        arrivalOffsetMin: routeStops.arrivalOffsetMin,
+        departureOffsetMin: routeStops.departureOffsetMin,
+      },
+      routeStops,
+    ),
+    selectRowsAsJson(
+      db,
+      {
+        id: schedules.id,
+        routeId: schedules.routeId,
+        departureMinute: schedules.departureMinute,
+        weekdays: schedules.weekdays,
+        validFrom: schedules.validFrom,
+        validTo: schedules.validTo,
+        timesConfirmed: schedules.timesConfirmed,
+      },
+      schedules,
+    ),
+    selectRowsAsJson(
+      db,
+      {
+        id: travelOptions.id,
+        routeId: travelOptions.routeId,
+        className: travelOptions.className,
+        priceMinor: travelOptions.priceMinor,
+        currency: travelOptions.currency,
+        seatsPerDeparture: travelOptions.seatsPerDeparture,
+        features: travelOptions.features,
+        fullRefundHours: travelOptions.fullRefundHours,
+        confirmation: travelOptions.confirmation,
+        bookingCutoffMin: travelOptions.bookingCutoffMin,
+      },
+      travelOptions,
+    ),
     db.select().from(fxRates),
     db.select().from(pricingRules),
-    db
-      .select({
+    selectRowsAsJson(
+      db,
+      {
         scheduleId: departureInventory.scheduleId,
         travelOptionId: departureInventory.travelOptionId,
         serviceDate: departureInventory.serviceDate,
         seatsLeft: sql<number>`(${departureInventory.seatsTotal} - ${departureInventory.seatsHeld} - ${departureInventory.seatsSold})::int`,
-      })
-      .from(departureInventory)
-      .where(gte(departureInventory.serviceDate, since)),
+      },
+      departureInventory,
+      gte(departureInventory.serviceDate, since),
+    ),
     db
       .select({ scheduleId: departureSalesClosures.scheduleId, serviceDate: departureSalesClosures.serviceDate })
       .from(departureSalesClosures)

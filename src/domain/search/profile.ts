@@ -137,6 +137,12 @@ interface DestinationReach {
   callMinutesLeft: Int32Array;
   /** Per station list: 1 once filled. */
   callFilled: Uint8Array;
+  /**
+   * Per scheduled departure (aligned with departureRoute…), filled with its station list: the
+   * fewest vehicles left toward the destination after boarding it (MAX_LEGS + 1: none reach). A
+   * round's window scan reads it in list order — one byte — where it read four arrays at random.
+   */
+  departureLegs: Int8Array;
 }
 
 interface Scratch {
@@ -360,7 +366,7 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
     reaches: new Map(),
     keptReaches: Math.max(
       8,
-      Math.min(KEPT_BOUNDS, Math.floor(KEPT_REACH_BYTES / ((stopCount + 1) * 5 + routes.length + stations.length * 12))),
+      Math.min(KEPT_BOUNDS, Math.floor(KEPT_REACH_BYTES / ((stopCount + 1) * 5 + routes.length + stations.length * 12 + departureCount))),
     ),
     scratch: {
       arr: new Int32Array(labels).fill(NEVER),
@@ -378,7 +384,7 @@ function buildNetwork(index: TimetableIndex): ProfileNetwork {
       distance: new Int8Array(placeIx.size).fill(MAX_LEGS + 1),
       remaining: new Int32Array(placeIx.size).fill(NEVER),
       // Set by each query (reachTo).
-      reach: emptyReach(0, 0, 0),
+      reach: emptyReach(0, 0, 0, 0),
       destinationBounds: { distance: new Int8Array(0), remaining: new Int32Array(0) },
       destinationPlace: -1,
       queryStamp: 0,
@@ -572,10 +578,10 @@ function clearLabels(s: Scratch): void {
 
 /** Destinations whose bounds (boundsTo) are kept: a popular destination is searched again and again. */
 const KEPT_BOUNDS = 256;
-/** Memory for kept DestinationReach: every destination on the default network (75 KB each), 43 on the scale one (571 KB). */
-const KEPT_REACH_BYTES = 24 * 2 ** 20;
+/** Memory for kept DestinationReach: every destination on the default network (96 KB each), 38 on the scale one (871 KB). */
+const KEPT_REACH_BYTES = 32 * 2 ** 20;
 
-function emptyReach(stops: number, routes: number, stations: number): DestinationReach {
+function emptyReach(stops: number, routes: number, stations: number, departures: number): DestinationReach {
   return {
     minutes: new Int32Array(stops + 1),
     legs: new Int8Array(stops + 1),
@@ -583,6 +589,7 @@ function emptyReach(stops: number, routes: number, stations: number): Destinatio
     callLegsLeft: new Int8Array(stations * 2),
     callMinutesLeft: new Int32Array(stations * 2),
     callFilled: new Uint8Array(stations * 2),
+    departureLegs: new Int8Array(departures),
   };
 }
 
@@ -610,7 +617,7 @@ function keptEntry<V>(kept: Map<number, V>, key: number, limit: number, make: (e
 /** The DestinationReach of a destination and number of legs (kept like boundsTo's bounds). */
 function reachTo(net: ProfileNetwork, destination: number, legs: number): DestinationReach {
   return keptEntry(net.reaches, destination * (MAX_LEGS + 1) + legs, net.keptReaches, (evicted) => {
-    if (!evicted) return emptyReach(net.stopArr.length, net.routes.length, net.stationPlace.length);
+    if (!evicted) return emptyReach(net.stopArr.length, net.routes.length, net.stationPlace.length, net.departureRoute.length);
     // The least recently used one, emptied (its entries are read only once filled again): on the
     // scale network most queries go to another destination, and a fresh one is half a megabyte.
     evicted.routeFilled.fill(0);
@@ -987,16 +994,13 @@ function rangeRaptor(
       }
       reach.callLegsLeft[list] = fewest;
       reach.callMinutesLeft[list] = least;
+      // Every route of the list is filled now: each departure's legs left, for the window scans.
+      for (let e = net.departureStart[list] ?? 0; e < (net.departureStart[list + 1] ?? 0); e++) {
+        const k = (net.routeStart[net.departureRoute[e] ?? 0] ?? 0) + (net.departureStop[e] ?? 0) + 1;
+        reach.departureLegs[e] = reach.minutes[k] === NEVER ? MAX_LEGS + 1 : (reach.legs[k] ?? MAX_LEGS + 1);
+      }
     }
     return legs + (reach.callLegsLeft[list] ?? MAX_LEGS + 1) <= maxLegs;
-  }
-
-  /** Whether boarding route r at stop i as leg number `legs` can lead to the destination at all (with the legs left). */
-  function canReach(r: number, i: number, legs: number): boolean {
-    const reach = s.reach;
-    if (reach.routeFilled[r] === 0) fillReach(r);
-    const k = (net.routeStart[r] ?? 0) + i + 1;
-    return reach.minutes[k] !== NEVER && legs + (reach.legs[k] ?? MAX_LEGS) <= maxLegs;
   }
 
   /**
@@ -1161,12 +1165,12 @@ function rangeRaptor(
                 // Already to be ridden from this stop or an earlier one: no need to know if it runs.
                 // Otherwise judged by this vehicle's own departure: the first of the route here that
                 // runs is the one a ride boards, and a later one arrives later still.
+                // Most departures from a busy station are of routes that cannot reach the destination
+                // with the legs left (whatever the time): they are skipped before anything else.
+                if (legs + (s.reach.departureLegs[e] ?? MAX_LEGS + 1) > maxLegs) continue;
                 const r = net.departureRoute[e] ?? 0;
                 const stop = net.departureStop[e] ?? 0;
                 if (stop >= (s.routeFrom[r] ?? NEVER)) continue;
-                // Most departures from a busy station are of routes that cannot reach the destination
-                // with the legs left (whatever the time): they are skipped before anything else.
-                if (!canReach(r, stop, legs)) continue;
                 if (runsOnDay(net, net.departureSchedule[e] ?? 0, (t - (net.departureBase[e] ?? 0)) / 1440)) consider(r, stop, t);
               }
             }

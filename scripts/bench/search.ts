@@ -38,6 +38,8 @@ const { values: args } = parseArgs({
     quality: { type: 'string', default: '200' },
     duration: { type: 'string', default: '20' },
     workers: { type: 'string', default: '1' },
+    /** After the searches, results pages: each a search, then its rechecks (as the page calls them). */
+    pages: { type: 'boolean', default: false },
   },
 });
 /** Both engines, timed alternately (search.ts SEARCH_ENGINE says which one travellers get). */
@@ -300,12 +302,67 @@ async function overHttp() {
       total: result.requests.total,
     };
     console.log('[http]', summary);
+    if (args.pages) await resultsPages(base, index);
     return summary;
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await database?.drop();
   }
+}
+
+/**
+ * Results pages over HTTP, as a traveller's browser loads one: the search, then every recheck URL
+ * its answer lists with its token, in parallel (src/stores/tripsSearch.store.ts). Distinct
+ * searches, none asked before (another seed than the search run). The manual connector answers
+ * after 250 ms, so 200 pages are kept in flight: the server's CPU, not that wait, sets the rate.
+ */
+async function resultsPages(base: string, index: TimetableIndex) {
+  const pairs = randomPairs(index, 20_000, 123);
+  const next = rng(5);
+  // As a browser asks (and as the search run does): fetch decodes zstd.
+  const headers = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+  const until = performance.now() + Number(args.duration) * 1000;
+  const pageMs: number[] = [];
+  let requests = 0;
+  let failed = 0;
+  let asked = 0;
+  const started = performance.now();
+  const loop = async () => {
+    while (performance.now() < until) {
+      const [from, to] = pairs[asked++ % pairs.length] ?? [0, 0];
+      const t0 = performance.now();
+      const date = addDays(TODAY, 1 + Math.floor(next() * 30));
+      const response = await fetch(`${base}/api/nuxt/en/trips/search?fromId=${from}&toId=${to}&date=${date}&people=2`, { headers });
+      requests++;
+      if (!response.ok) {
+        failed++;
+        continue;
+      }
+      const answer = (await response.json()) as { tripsRecheck: string[]; recheckToken: string };
+      const rechecks = await Promise.all(
+        answer.tripsRecheck.map(async (url) => {
+          const r = await fetch(`${base}${url}&token=${answer.recheckToken}`, { headers });
+          await r.arrayBuffer();
+          return r.ok;
+        }),
+      );
+      requests += rechecks.length;
+      failed += rechecks.filter((ok) => !ok).length;
+      pageMs.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: 200 }, loop));
+  const seconds = (performance.now() - started) / 1000;
+  pageMs.sort((a, b) => a - b);
+  console.log('[http pages]', {
+    pagesPerSecond: Number((pageMs.length / seconds).toFixed(1)),
+    requestsPerSecond: Number((requests / seconds).toFixed(1)),
+    rechecksPerPage: Number(((requests - pageMs.length) / Math.max(1, pageMs.length)).toFixed(2)),
+    p50: Number(percentile(pageMs, 50).toFixed(1)),
+    p95: Number(percentile(pageMs, 95).toFixed(1)),
+    failed,
+  });
 }
 
 const probeMs = probeMachineSpeed();

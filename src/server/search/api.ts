@@ -7,7 +7,7 @@ import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { currencyCodeSchema, DEFAULT_CURRENCY } from '../../domain/currency.ts';
 import { normalizeSearchDates, applyDirection, dayNumber, fromDayNumber } from '../../domain/search/dates.ts';
-import { findJourneys, nextDates, priceJourneys, resolveEndpoint, search, type Endpoint } from '../../domain/search/search.ts';
+import { nextDates, priceJourneys, resolveEndpoint, type Endpoint } from '../../domain/search/search.ts';
 import { seatsLeftOf, type Leg, type TimetableIndex } from '../../domain/search/timetable.ts';
 import { withLocalClassNames } from '../../domain/search/classNames.ts';
 import { seatClasses } from '../../domain/search/seatClasses.ts';
@@ -19,6 +19,7 @@ import { endpoints, json, parseInput, queryObject } from '../api/http.ts';
 import type { Db } from '../db/client.ts';
 import { CONNECTORS, connectorNameFor, seatQueryKey, type SeatQuery } from '../connectors/index.ts';
 import { getSearchIndex } from './cache.ts';
+import { recentJourneys } from './recentJourneys.ts';
 import { classFilter, isoDate, placeRef, minuteOfDay, people, resolveRef, searchSchema, todayIn, type SearchParams } from './params.ts';
 import { popularFrom, popularDepartures, typeahead } from '../../domain/search/typeahead.ts';
 import { routeFacts, factsOnDates } from '../../domain/search/facts.ts';
@@ -187,17 +188,14 @@ export function createSearchApi(options: SearchApiOptions = {}) {
       const roundTrip = p.roundTrip === '1' || dates.date2 !== undefined;
       const times = askedTimes(idx, { from, to, date: dates.date, time: p.time, arriveBy: p.arrive_by });
       return cachedJson(ctx.request, idx.version, SEARCH_MAX_AGE_S, () => {
-        const result = search(idx, {
-          from,
-          to,
-          date: dates.date,
+        // Kept for the rechecks that follow (recentJourneys.ts).
+        const journeys = recentJourneys(idx, { from, to, date: dates.date, classes: p.vehclasses, ...times });
+        const result = priceJourneys(idx, journeys, {
           people: p.people,
-          classes: p.vehclasses,
           currency: p.currency,
           now: now(),
           bookingBase: `/${lang}/add-to-cart/`,
           roundTrip,
-          ...times,
         });
         const token = encodeToken({
           ...times,
@@ -260,7 +258,8 @@ export function createSearchApi(options: SearchApiOptions = {}) {
       if (!token || !classes?.success) throw new ApiError('invalid_recheck');
       const idx = await index();
       const connector = CONNECTORS[query.connector];
-      const journeys = findJourneys(idx, {
+      // The journeys its search found, when still kept: only the seats and prices are new.
+      const journeys = recentJourneys(idx, {
         from: token.from,
         to: token.to,
         date: token.date,

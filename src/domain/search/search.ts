@@ -122,11 +122,13 @@ export type SearchEngine = 'fastest' | 'classic';
 /**
  * The engine searches use: `fastest`, every journey on the Pareto front of (leave later, arrive
  * earlier, fewer changes) up to MAX_CHANGES changes through any place, with the cheaper
- * connections beside it. It costs about 0.5 ms more per search than `classic`, which misses a
- * better journey in a quarter of searches (docs/BENCHMARKS.md, "Search quality", session 21: the
- * budget of a whole search's p95 ≤ 2 ms default / ≤ 1 ms scale held in session 20, not on
- * session 21's slower machine). Of equally good journeys it keeps the same whatever the database
- * ids (contentOrder.ts). `classic` stays for comparison: a query's `engine`, the benchmarks.
+ * connections beside it. A whole search's p95 is 1.2–1.3 ms default / 0.7–0.8 ms scale (budget
+ * 2 / 1 ms), but it costs about 0.3 ms more CPU on average than `classic`, which misses a better
+ * journey in a quarter of searches: a process serving it answers as many searches a second as
+ * before issue 20, and about 30 % fewer than `classic` would with today's request path
+ * (docs/BENCHMARKS.md, "Search quality", session 22). Of equally good journeys it keeps the same
+ * whatever the database ids (contentOrder.ts). `classic` stays for comparison: a query's
+ * `engine`, the benchmarks — and serving it again is this one line.
  */
 export const SEARCH_ENGINE: SearchEngine = 'fastest';
 

@@ -32,17 +32,15 @@ describe.each(DATABASES)('selectRowsAsJson on $name', (database) => {
       code: null,
     });
     await db.insert(routes).values({ id: 4, operatorId: 1, vehicleClass: 'bus', code: 'ก1', distanceKm: 0, manualPack: true });
-    await db
-      .insert(schedules)
-      .values({
-        id: 4,
-        routeId: 4,
-        departureMinute: 0,
-        weekdays: 65,
-        validFrom: '2024-02-29',
-        validTo: '2099-12-31',
-        timesConfirmed: false,
-      });
+    await db.insert(schedules).values({
+      id: 4,
+      routeId: 4,
+      departureMinute: 0,
+      weekdays: 65,
+      validFrom: '2024-02-29',
+      validTo: '2099-12-31',
+      timesConfirmed: false,
+    });
     await db.insert(departureInventory).values([
       {
         scheduleId: 1,

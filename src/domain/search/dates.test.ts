@@ -47,3 +47,15 @@ describe('applyDirection', () => {
     expect(applyDirection('a', 'b', 'forward')).toEqual({ from: 'a', to: 'b' });
   });
 });
+
+describe('dayNumber', () => {
+  it('gives the same answer every time it is asked (each date is parsed once and kept)', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(dayNumber('1970-01-02')).toBe(1);
+      expect(dayNumber('2024-02-29')).toBe(19782);
+      expect(dayNumber('2025-02-30')).toBeUndefined();
+      expect(dayNumber(`2025-03-10${'x'.repeat(5000)}`)).toBeUndefined();
+      expect(dayNumber(' 2025-03-10')).toBeUndefined();
+    }
+  });
+});

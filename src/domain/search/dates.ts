@@ -16,6 +16,9 @@ const dayByIso = new Map<string, number | undefined>();
 
 /** Days since 1970-01-01 for a valid ISO date, undefined for anything else (2025-02-30 included). */
 export function dayNumber(isoDate: string): number | undefined {
+  // Only strings of a date's length are kept: a request's date is the traveller's input, and
+  // kept whole, 100,000 long ones would hold hundreds of megabytes.
+  if (isoDate.length !== 10) return undefined;
   if (dayByIso.has(isoDate)) return dayByIso.get(isoDate);
   const day = parseDayNumber(isoDate);
   if (dayByIso.size >= 100_000) dayByIso.clear();

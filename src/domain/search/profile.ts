@@ -111,7 +111,7 @@ interface ProfileNetwork {
   bounds: Map<number, PlaceBounds>;
   /** The same keys: what riding on can achieve toward that place (reachTo), least recently used first. */
   reaches: Map<number, DestinationReach>;
-  /** How many DestinationReach are kept (each is a few bytes per stop of every route). */
+  /** How many DestinationReach are kept (each is a few bytes per stop of every route, and one per departure). */
   keptReaches: number;
 }
 
@@ -1162,12 +1162,12 @@ function rangeRaptor(
                 }
                 const t = shift + (net.departureMinuteOfDay[e] ?? 0);
                 if (t >= until) break;
-                // Already to be ridden from this stop or an earlier one: no need to know if it runs.
-                // Otherwise judged by this vehicle's own departure: the first of the route here that
-                // runs is the one a ride boards, and a later one arrives later still.
                 // Most departures from a busy station are of routes that cannot reach the destination
                 // with the legs left (whatever the time): they are skipped before anything else.
                 if (legs + (s.reach.departureLegs[e] ?? MAX_LEGS + 1) > maxLegs) continue;
+                // Already to be ridden from this stop or an earlier one: no need to know if it runs.
+                // Otherwise judged by this vehicle's own departure: the first of the route here that
+                // runs is the one a ride boards, and a later one arrives later still.
                 const r = net.departureRoute[e] ?? 0;
                 const stop = net.departureStop[e] ?? 0;
                 if (stop >= (s.routeFrom[r] ?? NEVER)) continue;
